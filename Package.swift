@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings every Swift target shares: Swift 6 language mode (strict concurrency) and no warnings.
+let strictSwift: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .unsafeFlags(["-warnings-as-errors"]),
+]
+
+let package = Package(
+    name: "CDChanger",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "cdchanger", targets: ["cdchanger"]),
+    ],
+    targets: [
+        // C libraries from Debian's packages.
+        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
+        .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        // What Swift cannot call directly: ncurses attribute macros, ALSA's variadic error handler.
+        .target(name: "CShim", dependencies: ["CNcursesw", "CALSA"]),
+
+        // Swift modules, one job each.
+        .target(name: "IntentKit", swiftSettings: strictSwift),
+        .target(name: "MPEGAudio", dependencies: ["CMpg123"], swiftSettings: strictSwift),
+        .target(name: "ChangerKit", swiftSettings: strictSwift),
+        .target(name: "Playback", dependencies: ["MPEGAudio", "CALSA", "CShim"], swiftSettings: strictSwift),
+        .executableTarget(
+            name: "cdchanger",
+            dependencies: ["IntentKit", "ChangerKit", "MPEGAudio", "Playback"],
+            swiftSettings: strictSwift
+        ),
+
+        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"], swiftSettings: strictSwift),
+        .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MPEGAudio"], swiftSettings: strictSwift),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MPEGAudio"], swiftSettings: strictSwift),
+        .testTarget(name: "EndToEndTests", dependencies: [], swiftSettings: strictSwift),
+    ],
+    swiftLanguageModes: [.v6]
+)
