@@ -26,14 +26,21 @@ let package = Package(
         .target(name: "MPEGAudio", dependencies: ["CMpg123"], swiftSettings: strictSwift),
         .target(name: "ChangerKit", swiftSettings: strictSwift),
         .target(name: "Playback", dependencies: ["MPEGAudio", "CALSA", "CShim"], swiftSettings: strictSwift),
+        .target(name: "ChangerIntents", dependencies: ["IntentKit"], swiftSettings: strictSwift),
         .executableTarget(
             name: "cdchanger",
-            dependencies: ["IntentKit", "ChangerKit", "MPEGAudio", "Playback"],
+            dependencies: ["IntentKit", "ChangerIntents", "ChangerKit", "MPEGAudio", "Playback"],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "cdchanger-bench",
+            dependencies: ["IntentKit", "ChangerIntents", "ChangerKit", "MPEGAudio", "Playback"],
             swiftSettings: strictSwift
         ),
 
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"], swiftSettings: strictSwift),
         .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MPEGAudio"], swiftSettings: strictSwift),
+        .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit"], swiftSettings: strictSwift),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MPEGAudio"], swiftSettings: strictSwift),
         .testTarget(name: "EndToEndTests", dependencies: [], swiftSettings: strictSwift),
     ],
