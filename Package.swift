@@ -24,22 +24,25 @@ let package = Package(
         // Swift modules, one job each.
         .target(name: "IntentKit", swiftSettings: strictSwift),
         .target(name: "MPEGAudio", dependencies: ["CMpg123"], swiftSettings: strictSwift),
-        .target(name: "ChangerKit", swiftSettings: strictSwift),
+        .target(name: "MusicLibrary", dependencies: ["MPEGAudio"], swiftSettings: strictSwift),
+        .target(name: "ChangerKit", dependencies: ["MusicLibrary"], swiftSettings: strictSwift),
         .target(name: "Playback", dependencies: ["MPEGAudio", "CALSA", "CShim"], swiftSettings: strictSwift),
         .target(name: "ChangerIntents", dependencies: ["IntentKit"], swiftSettings: strictSwift),
         .executableTarget(
             name: "cdchanger",
-            dependencies: ["IntentKit", "ChangerIntents", "ChangerKit", "MPEGAudio", "Playback"],
+            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback"],
             swiftSettings: strictSwift
         ),
         .executableTarget(
             name: "cdchanger-bench",
-            dependencies: ["IntentKit", "ChangerIntents", "ChangerKit", "MPEGAudio", "Playback"],
+            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback"],
             swiftSettings: strictSwift
         ),
 
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"], swiftSettings: strictSwift),
-        .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MPEGAudio"], swiftSettings: strictSwift),
+        .testTarget(name: "MPEGAudioTests", dependencies: ["MPEGAudio"], swiftSettings: strictSwift),
+        .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio"], swiftSettings: strictSwift),
+        .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary"], swiftSettings: strictSwift),
         .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit"], swiftSettings: strictSwift),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MPEGAudio"], swiftSettings: strictSwift),
         .testTarget(name: "EndToEndTests", dependencies: [], swiftSettings: strictSwift),
