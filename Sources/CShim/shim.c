@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 WINDOW *cdc_stdscr(void) { return stdscr; }
 int cdc_lines(void) { return LINES; }
@@ -53,3 +54,5 @@ size_t cdc_alsa_take_last_error(char *buffer, size_t capacity) {
     pthread_mutex_unlock(&alsa_error_lock);
     return length;
 }
+
+void cdc_set_thread_name(const char *name) { prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0); }

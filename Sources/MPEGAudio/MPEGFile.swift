@@ -77,6 +77,17 @@ public final class MPEGFile {
         return frames >= 0 ? Int(frames) : nil
     }
 
+    /// Whether `lengthInFrames()` and positions are exact now: true for a file with a LAME/Xing
+    /// info frame, and after `scan()`; false while the length is an estimate from the file size.
+    ///
+    /// The corresponding C function is `mpg123_getstate` (`MPG123_ACCURATE`).
+    public func lengthIsExact() -> Bool {
+        var value = 0
+        var unused = 0.0
+        guard mpg123_getstate2(handle, Int32(MPG123_ACCURATE.rawValue), &value, &unused) == MPG123_OK.rawValue else { return false }
+        return value != 0
+    }
+
     /// Reads the whole stream once so that `lengthInFrames()` is exact (for files without an info frame).
     ///
     /// The corresponding C function is `mpg123_scan`.

@@ -3,7 +3,10 @@
 
 import Foundation
 
-let benchmarks: [String: () -> Void] = [:]
+let benchmarks: [String: () -> Void] = [
+    // "playback": { PlaybackBenchmark.run() },
+    "play-file": { exit(PlayFileCommand.run(Array(CommandLine.arguments.dropFirst(2)))) },
+]
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first, let run = benchmarks[name] else {

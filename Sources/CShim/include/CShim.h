@@ -4,6 +4,13 @@
 
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
+
+// ---- Threads: prctl is variadic ----
+
+/// Names the calling thread (Linux keeps the first 15 bytes) with `prctl(PR_SET_NAME)`,
+/// so `top -H` and debuggers show which audio thread is which.
+void cdc_set_thread_name(const char *name);
+
 #endif
 #include <ncurses.h>
 #include <stddef.h>
@@ -34,5 +41,12 @@ void cdc_alsa_capture_errors(void);
 /// Copies the latest captured ALSA message (NUL-terminated) into `buffer` and forgets it.
 /// Returns the message length, 0 when there was none.
 size_t cdc_alsa_take_last_error(char *buffer, size_t capacity);
+
+
+// ---- Threads: prctl is variadic ----
+
+/// Names the calling thread (Linux keeps the first 15 bytes) with `prctl(PR_SET_NAME)`,
+/// so `top -H` and debuggers show which audio thread is which.
+void cdc_set_thread_name(const char *name);
 
 #endif

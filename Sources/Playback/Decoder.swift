@@ -1,0 +1,273 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import MPEGAudio
+
+/// The decoder thread's work: open the item it is told to, decode it straight into the ring,
+/// mark where each item begins and ends, go on to the queued next item, and sleep while the
+/// ring is full.
+///
+/// Lives on the decoder thread only; it learns what to do from `DecoderCommand`s alone.
+/// It decodes in large reads and sleeps until half the ring is free, so it wakes a few times a
+/// minute while playing. Exact lengths of files without an info frame are found by scanning a
+/// second handle of the same file, after the first audio is out and while the ring is full.
+final class DecoderWorker {
+    /// One item being decoded.
+    private struct Active {
+        let file: MPEGFile
+        var job: DecodeJob
+        var format: AudioFormat
+        /// The item frame the next decoded frame has.
+        var frame: Int
+        /// The frame the pending `begin` marker will announce; nil once it was pushed.
+        var beginAt: Int?
+        var framesDecoded = 0
+        var lengthIsExact: Bool
+        var scanned = false
+        var reads = 0
+    }
+
+    private let shared: PlaybackShared
+    private var active: Active?
+    private var pending: DecodeJob?
+    /// Markers waiting for a free marker slot, oldest first.
+    private var markers: [SegmentMarker] = []
+    /// The largest read into the ring; the first read of an item is small, for a quick start.
+    private let readBytes = 64 * 1024
+    private let firstReadBytes = 4 * 1152 * 2
+
+    init(shared: PlaybackShared) {
+        self.shared = shared
+        markers.reserveCapacity(8)
+    }
+
+    func run() {
+        while true {
+            if shared.hasDecoderCommands, !applyCommands() { return }
+            if !pushWaitingMarkers() {
+                shared.decoderBell.sleep(unless: { shared.hasDecoderCommands || shared.ring.hasMarkerSpace() })
+                continue
+            }
+            if active == nil {
+                if let job = pending {
+                    pending = nil
+                    start(job)
+                } else {
+                    shared.decoderBell.sleep(unless: { shared.hasDecoderCommands })
+                }
+                continue
+            }
+            decodeStep()
+        }
+    }
+
+    // MARK: Commands
+
+    /// Applies the queued commands; false on shutdown.
+    private func applyCommands() -> Bool {
+        for command in shared.takeDecoderCommands() {
+            switch command {
+            case .play(let job, let next):
+                markers.removeAll(keepingCapacity: true)
+                pending = next
+                if var current = active, current.job.item == job.item, reposition(&current, job: job) {
+                    active = current
+                } else {
+                    active = nil
+                    start(job)
+                }
+            case .replaceNext(let old, let new):
+                if let old, active?.job.token == old {
+                    active = nil
+                    markers.removeAll { $0.token == old }
+                }
+                pending = new
+            case .stop:
+                active = nil
+                pending = nil
+                markers.removeAll(keepingCapacity: true)
+            case .shutdown:
+                active = nil
+                return false
+            }
+        }
+        return true
+    }
+
+    // MARK: Starting an item
+
+    private func start(_ job: DecodeJob) {
+        let file: MPEGFile
+        let format: AudioFormat
+        do {
+            file = try MPEGFile(path: job.item.path, forceStereo: true)
+            format = try file.format()
+        } catch {
+            skip(job, reason: DecoderWorker.reason(for: job.item.path, error: error))
+            return
+        }
+        var current = Active(file: file, job: job, format: format, frame: 0, beginAt: 0, lengthIsExact: file.lengthIsExact())
+        publishLength(of: current)
+        let target = job.offset.frames(at: format.sampleRate)
+        if target > 0 {
+            guard reposition(&current, job: job) else {
+                // Past the end: the item has nothing left to play.
+                queue(.empty(at: 0, token: job.token, item: job.item.id))
+                return
+            }
+        }
+        active = current
+    }
+
+    /// Moves an open item to the job's offset under the job's token; false when it can't (past the end).
+    private func reposition(_ current: inout Active, job: DecodeJob) -> Bool {
+        let target = job.offset.frames(at: current.format.sampleRate)
+        if let length = current.file.lengthInFrames(), current.lengthIsExact, target >= length { return false }
+        guard let landed = try? current.file.seek(toFrame: target) else { return false }
+        current.job = job
+        current.frame = landed
+        current.beginAt = landed
+        current.framesDecoded = 0
+        current.reads = 0
+        publishLength(of: current)
+        return true
+    }
+
+    private func publishLength(of current: Active) {
+        shared.positions.setLength(token: current.job.token, frames: current.file.lengthInFrames() ?? 0, exact: current.lengthIsExact)
+    }
+
+    /// Reports an item that can't be played and lets the output treat it as zero frames long.
+    private func skip(_ job: DecodeJob, reason: String) {
+        shared.events.post(.skipped(item: job.item.id, message: "Skipping \"\(job.item.displayName)\": \(reason)"))
+        queue(.empty(at: 0, token: job.token, item: job.item.id))
+    }
+
+    // MARK: Decoding
+
+    private func decodeStep() {
+        guard var current = active else { return }
+        let ring = shared.ring
+        if ring.freeBytes() < readBytes / 4 {
+            // Full: a good moment for slow work, then sleep until half the ring is free.
+            if !current.lengthIsExact, !current.scanned, current.framesDecoded > 0 {
+                current.scanned = true
+                active = current
+                scanForLength(current)
+                return
+            }
+            shared.decoderBell.sleep(unless: { shared.hasDecoderCommands || ring.freeBytes() >= shared.lowWater })
+            return
+        }
+        if current.beginAt != nil, !ring.hasMarkerSpace() {
+            shared.decoderBell.sleep(unless: { shared.hasDecoderCommands || ring.hasMarkerSpace() })
+            return
+        }
+        let region = ring.writableRegion(limit: current.reads == 0 ? firstReadBytes : readBytes)
+        let result = current.file.read(into: region)
+        current.reads += 1
+        let frameBytes = 2 * current.format.channels
+        if result.bytes > 0 {
+            // The begin marker goes in only once there is audio to follow it, at the position
+            // where that audio starts (it is not published until `commit`).
+            if let frame = current.beginAt {
+                ring.push(.begin(at: ring.writePosition, token: current.job.token, item: current.job.item.id, format: current.format, firstFrame: frame))
+                current.beginAt = nil
+            }
+            ring.commit(result.bytes)
+            current.frame += result.bytes / frameBytes
+            current.framesDecoded += result.bytes / frameBytes
+            shared.outputBell.ring()
+        }
+        switch result.status {
+        case .decoded:
+            active = current
+        case .newFormat:
+            if let format = try? current.file.format() { current.format = format }
+            current.beginAt = current.frame
+            active = current
+        case .finished:
+            finish(current, failure: nil)
+        case .failed:
+            finish(current, failure: "the MP3 data is damaged")
+        }
+    }
+
+    /// Ends the active item: an end marker after its audio; an empty marker (and a skip notice,
+    /// for a file that never produced audio) when it had none.
+    private func finish(_ current: Active, failure: String?) {
+        active = nil
+        let job = current.job
+        let startedAtBeginning = job.offset.frames(at: current.format.sampleRate) == 0
+        if current.framesDecoded == 0 {
+            if startedAtBeginning {
+                skip(job, reason: failure ?? "there is no audio in it")
+            } else {
+                queue(.empty(at: 0, token: job.token, item: job.item.id))
+            }
+            return
+        }
+        if let failure {
+            shared.events.post(.skipped(item: job.item.id, message: "Skipping the rest of \"\(job.item.displayName)\": \(failure)"))
+        }
+        queue(.end(at: 0, token: job.token, item: job.item.id))
+        if !current.lengthIsExact, startedAtBeginning {
+            // Decoded from start to end: now the length is known exactly.
+            shared.positions.setLength(token: job.token, frames: current.frame, exact: true)
+            if !current.scanned {
+                shared.events.post(.lengthRefined(item: job.item.id, frames: current.frame, sampleRate: current.format.sampleRate))
+            }
+        }
+    }
+
+    /// Reads the whole file once on a second handle to learn its exact length.
+    private func scanForLength(_ current: Active) {
+        guard let scanner = try? MPEGFile(path: current.job.item.path, forceStereo: true),
+              (try? scanner.format()) != nil, (try? scanner.scan()) != nil,
+              let frames = scanner.lengthInFrames() else { return }
+        shared.positions.setLength(token: current.job.token, frames: frames, exact: true)
+        shared.events.post(.lengthRefined(item: current.job.item.id, frames: frames, sampleRate: current.format.sampleRate))
+    }
+
+    // MARK: Markers
+
+    /// Queues a marker to go into the ring at the write position as soon as a slot is free.
+    private func queue(_ marker: SegmentMarker) {
+        markers.append(marker)
+        _ = pushWaitingMarkers()
+    }
+
+    /// Pushes waiting markers; false while some still wait for a slot.
+    private func pushWaitingMarkers() -> Bool {
+        let ring = shared.ring
+        while let first = markers.first {
+            guard ring.hasMarkerSpace() else { return false }
+            var marker = first
+            marker.position = ring.writePosition
+            ring.push(marker)
+            markers.removeFirst()
+            shared.outputBell.ring()
+        }
+        return true
+    }
+
+    // MARK: Reasons
+
+    /// Why a file could not be opened as MP3, in words for the user.
+    static func reason(for path: [UInt8], error: MPEGError) -> String {
+        var status = stat()
+        let found = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &status) }
+        }
+        if found != 0 {
+            return errno == ENOENT ? "the file is gone" : "can't read it (\(String(cString: strerror(errno))))"
+        }
+        if status.st_mode & S_IFMT == S_IFDIR { return "it is a folder, not a file" }
+        if status.st_size == 0 { return "the file is empty" }
+        let readable = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { access($0.baseAddress!, R_OK) }
+        }
+        if readable != 0 { return "can't read it (\(String(cString: strerror(errno))))" }
+        return "not an MP3 file"
+    }
+}

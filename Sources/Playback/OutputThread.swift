@@ -1,0 +1,311 @@
+import MPEGAudio
+
+/// The output thread's work: take decoded audio from the ring, apply the volume, hand it to
+/// the sink, and report what was handed over and heard.
+///
+/// Lives on the output thread only, which owns the sink. At a marker it decides, under the
+/// control lock, whether the audio that follows is still wanted (the current item, or the
+/// queued next one, which makes it current: the gapless handover) or stale (a cancelled next
+/// item, audio from before a seek), which it releases unplayed. The sink stays open across
+/// items of one format; a new format drains the old audio and reconfigures it. In the steady
+/// state a loop is: read a region, scale it if the volume is below 100 %, write it (the sink
+/// blocks like a sound card), release it; no allocation, one short lock for the position.
+final class OutputWorker {
+    private let shared: PlaybackShared
+    private var choice: OutputChoice
+    private var sink: (any AudioSink)?
+    /// The format the open sink is configured for.
+    private var sinkFormat: AudioFormat?
+    /// The format of the audio being played (the sink is opened for it when needed).
+    private var format = AudioFormat(sampleRate: 44_100, channels: 2)
+    /// Frames ever handed to the sink.
+    private var sinkFrames: UInt64 = 0
+    /// Whether the sink holds audio written since the last drain or drop.
+    private var sinkHasAudio = false
+    /// The item whose audio is being handed over, and its decode token.
+    private var playingToken: UInt64?
+    private var playingItem: UInt64 = 0
+    /// Whether the audio at the read position is unwanted (released unplayed).
+    private var stale = true
+    /// Whether the playing item's end was reached.
+    private var ended = false
+    /// Whether `started` is still to be reported, at the item's first write.
+    private var startPending = false
+    private var paused = false
+    private var seenVersion: UInt64 = .max
+    private var seenFlush: UInt64 = 0
+    private var seenOutputGeneration: UInt64 = 0
+    /// Bytes handed to the sink per write at most.
+    private let chunkBytes = 16 * 1024
+    private let scratch: UnsafeMutableRawBufferPointer
+    /// How long an idle ALSA device stays open after playback stopped or ran dry.
+    private let lingerNanoseconds: UInt64 = 10_000_000_000
+
+    init(shared: PlaybackShared, output: OutputChoice) {
+        self.shared = shared
+        choice = output
+        scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkBytes, alignment: 16)
+    }
+
+    deinit { scratch.deallocate() }
+
+    func run() {
+        // Open a sound device now, at the commonest format, so the first play doesn't pay for
+        // ALSA's configuration parsing; a wrong guess costs one reopen.
+        if case .alsa = choice.sink { openSink() }
+        while true {
+            if shared.controlVersion.load(ordering: .sequentiallyConsistent) != seenVersion, !applyControl() { break }
+            if paused {
+                shared.outputBell.sleep(unless: { controlChanged })
+                continue
+            }
+            let ring = shared.ring
+            let published = ring.publishedPosition()
+            let marker = ring.peekMarker()
+            if let marker, marker.position == ring.readPosition {
+                handle(marker)
+                ring.popMarker()
+                shared.decoderBell.ring()
+                continue
+            }
+            let region = ring.readableRegion(limit: chunkBytes, end: min(published, marker?.position ?? .max))
+            if region.count == 0 {
+                waitForAudio()
+                continue
+            }
+            if stale {
+                release(region.count)
+                continue
+            }
+            play(region)
+        }
+        sink?.close()
+        sink = nil
+    }
+
+    private var controlChanged: Bool {
+        shared.controlVersion.load(ordering: .sequentiallyConsistent) != seenVersion
+    }
+
+    // MARK: Control
+
+    /// Applies changes from the caller; false when shutting down.
+    private func applyControl() -> Bool {
+        seenVersion = shared.controlVersion.load(ordering: .sequentiallyConsistent)
+        let state = shared.control.withLock { $0 }
+        if state.shuttingDown { return false }
+        if state.flushGeneration != seenFlush {
+            seenFlush = state.flushGeneration
+            sink?.drop()
+            sinkHasAudio = false
+            stale = true
+            playingToken = nil
+            ended = false
+            startPending = false
+            shared.positions.clear()
+        }
+        if state.outputGeneration != seenOutputGeneration {
+            seenOutputGeneration = state.outputGeneration
+            if sinkHasAudio { sink?.drain() }
+            closeSink()
+            choice = state.output
+            shared.outputDescription.withLock { $0 = state.output.description }
+            if playingToken != nil || choice.sink != .null { openSink() }
+        }
+        if state.paused != paused {
+            paused = state.paused
+            if paused {
+                sink?.pause()
+                shared.positions.update(sinkFrames: sinkFrames, delay: sink?.delayFrames() ?? 0, running: false)
+            } else {
+                do {
+                    if sink == nil, playingToken != nil { openSink() }
+                    try sink?.resume()
+                } catch {
+                    deviceLost(error)
+                }
+            }
+        }
+        return true
+    }
+
+    // MARK: Markers
+
+    private func handle(_ marker: SegmentMarker) {
+        switch marker.kind {
+        case .begin:
+            if !stale, playingToken == marker.token {
+                // A format change inside the item.
+                useFormat(marker.format)
+                shared.positions.begin(token: marker.token, item: marker.item, firstFrame: marker.firstFrame, sampleRate: marker.format.sampleRate)
+                return
+            }
+            guard claim(marker.token) else {
+                stale = true
+                return
+            }
+            playingToken = marker.token
+            playingItem = marker.item
+            stale = false
+            ended = false
+            startPending = true
+            useFormat(marker.format)
+            shared.positions.begin(token: marker.token, item: marker.item, firstFrame: marker.firstFrame, sampleRate: marker.format.sampleRate)
+        case .end:
+            guard !stale, playingToken == marker.token else { return }
+            if startPending {
+                startPending = false
+                shared.events.post(.started(item: playingItem))
+            }
+            shared.events.post(.finished(item: playingItem))
+            ended = true
+        case .empty:
+            guard claim(marker.token) else { return }
+            playingToken = marker.token
+            playingItem = marker.item
+            stale = true
+            ended = true
+            startPending = false
+        }
+    }
+
+    /// Whether audio under `token` is wanted: it is the current item's, or the queued next
+    /// item's, which then becomes current (the handover).
+    private func claim(_ token: UInt64) -> Bool {
+        shared.control.withLock { state in
+            if state.current?.token == token { return true }
+            guard let next = state.next, next.token == token else { return false }
+            state.previous = state.current
+            state.current = next
+            state.next = nil
+            return true
+        }
+    }
+
+    // MARK: Idle
+
+    /// Nothing to read: drain if the queue ran dry, else sleep until the decoder or the caller
+    /// has something (closing an idle sound device after a while).
+    private func waitForAudio() {
+        if ended, let token = playingToken {
+            let dry = shared.control.withLock { state in
+                guard state.current?.token == token, state.next == nil else { return false }
+                state.previous = nil
+                state.current = nil
+                return true
+            }
+            if dry {
+                if sinkHasAudio {
+                    sink?.drain()
+                    sinkHasAudio = false
+                }
+                playingToken = nil
+                ended = false
+                stale = true
+                shared.positions.clear()
+                shared.events.post(.drained)
+                return
+            }
+        }
+        let idle = playingToken == nil
+        let lingers = idle && sink is ALSASink
+        let timedOut = shared.outputBell.sleep(
+            unless: { shared.ring.hasContent() || controlChanged },
+            timeoutNanoseconds: lingers ? lingerNanoseconds : nil)
+        if timedOut, playingToken == nil, !shared.ring.hasContent() {
+            closeSink()
+        }
+    }
+
+    // MARK: Playing
+
+    private func play(_ region: UnsafeRawBufferPointer) {
+        if sink == nil || sinkFormat != format { openSink() }
+        guard let sink else { return }
+        let gain = Volume.gain(percent: shared.volume.load(ordering: .relaxed), muted: shared.muted.load(ordering: .relaxed))
+        var data = region
+        if gain != 32768 {
+            Volume.apply(gain: gain, from: region, to: scratch)
+            data = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(scratch)[0..<region.count])
+        }
+        if startPending {
+            startPending = false
+            shared.events.post(.started(item: playingItem))
+        }
+        do {
+            try sink.write(data)
+        } catch {
+            // Keep the region: it is played again on resume.
+            deviceLost(error)
+            return
+        }
+        sinkHasAudio = true
+        sinkFrames += UInt64(region.count / (2 * format.channels))
+        release(region.count)
+        shared.positions.update(sinkFrames: sinkFrames, delay: sink.delayFrames(), running: true)
+        if let notice = sink.takeNotice() { shared.events.post(.notice(notice)) }
+    }
+
+    private func release(_ count: Int) {
+        shared.ring.release(count)
+        if shared.ring.freeBytes() >= shared.lowWater { shared.decoderBell.ring() }
+    }
+
+    // MARK: The sink
+
+    /// Plays `newFormat` from now on: after draining what the sink holds in the old one.
+    private func useFormat(_ newFormat: AudioFormat) {
+        format = newFormat
+        guard let sink, sinkFormat != newFormat else { return }
+        if sinkHasAudio {
+            sink.drain()
+            sinkHasAudio = false
+        }
+        openSink()
+    }
+
+    /// Makes the sink ready for `format`; when the chosen device can't be used, falls back to a
+    /// silent real-time sink with a notice, so playback goes on.
+    private func openSink() {
+        do {
+            let candidate = sink ?? SinkRegistry.makeSink(for: choice)
+            try candidate.configure(format)
+            sink = candidate
+            sinkFormat = format
+            shared.outputDescription.withLock { $0 = candidate.description }
+            if let notice = candidate.takeNotice() { shared.events.post(.notice(notice)) }
+        } catch {
+            sink?.close()
+            let fallback = NullSink(paced: !choice.fast, label: "silent (no sound device)")
+            try? fallback.configure(format)
+            sink = fallback
+            sinkFormat = format
+            shared.outputDescription.withLock { $0 = fallback.description }
+            let message: String
+            if case .alsa = choice.sink {
+                message = "No sound device (\(error.message)): playing silently. Choose one with --device."
+            } else {
+                message = "\(error.message) Playing silently instead."
+            }
+            shared.events.post(.notice(PlaybackEvent.Notice(kind: .silentFallback, message: message)))
+        }
+    }
+
+    private func closeSink() {
+        sink?.close()
+        sink = nil
+        sinkFormat = nil
+        sinkHasAudio = false
+    }
+
+    /// The device failed mid-track: close it, pause, and tell the user; resume reopens it.
+    private func deviceLost(_ error: SinkError) {
+        closeSink()
+        paused = true
+        shared.control.withLock { $0.paused = true }
+        shared.positions.update(sinkFrames: sinkFrames, delay: 0, running: false)
+        shared.events.post(.notice(PlaybackEvent.Notice(
+            kind: .deviceLost,
+            message: "Sound device lost (\(error.message)): paused. Resume to try again, or choose another with --device.")))
+    }
+}

@@ -1,0 +1,194 @@
+import MPEGAudio
+import Synchronization
+
+/// The audio engine: plays MP3 files gaplessly through a sink, driven by commands from any
+/// thread, reporting through events.
+///
+/// Two threads do the work: a decoder thread (libmpg123, gapless, mono as stereo, the file's
+/// own rate) fills a preallocated ring buffer; an output thread drains it into the sink.
+/// Commands never wait for either thread: they change a small locked state, queue a command
+/// for the decoder and ring a doorbell. Events come back through a bounded queue; the
+/// `onEvent` callback is called (on an audio thread) whenever one was posted, and must not
+/// block — write a byte to a pipe, signal a semaphore — then read them with `nextEvent()`.
+///
+/// ```
+/// let player = Player(output: .standard) { wakeUpPipe.signal() }
+/// player.play(PlaybackItem(id: 1, path: "/music/01.mp3"), next: PlaybackItem(id: 2, path: "/music/02.mp3"))
+/// // on .started(item: 2): player.setNext(PlaybackItem(id: 3, path: "/music/03.mp3"))
+/// ```
+///
+/// Items are heard in this order: `play(x, next: y)` plays x then y with no gap; after y
+/// started, `setNext` queues what follows it. A skipped item counts as zero frames long. When
+/// nothing is queued after the last item, `.drained` comes once the sink played everything.
+public final class Player: Sendable {
+    private let shared: PlaybackShared
+    private let threads: Mutex<[AudioThread]>
+
+    /// Starts the decoder and output threads. `ringBytes` is the decoded-audio buffer (the
+    /// default, 1 MiB, holds about 6 s of 44.1 kHz stereo).
+    public init(output: OutputChoice = .standard, ringBytes: Int = 1 << 20, onEvent: @escaping @Sendable () -> Void = {}) {
+        let shared = PlaybackShared(output: output, ringBytes: ringBytes, wake: onEvent)
+        self.shared = shared
+        let decoder = AudioThread(name: "cdc-decoder") { DecoderWorker(shared: shared).run() }
+        let output = AudioThread(name: "cdc-output") { OutputWorker(shared: shared, output: output).run() }
+        threads = Mutex([decoder, output])
+    }
+
+    deinit { shutdown() }
+
+    // MARK: Commands
+
+    /// Plays `item` from `offset` at once (dropping whatever was playing), with `next` queued
+    /// to follow it gaplessly. Also ends a pause.
+    public func play(_ item: PlaybackItem, from offset: PlaybackOffset = .start, next: PlaybackItem? = nil) {
+        shared.control.withLock { state in
+            let job = DecodeJob(item: item, token: state.makeToken(), offset: offset)
+            let nextJob = next.map { DecodeJob(item: $0, token: state.makeToken(), offset: .start) }
+            state.previous = nil
+            state.current = job
+            state.next = nextJob
+            state.flushGeneration += 1
+            state.paused = false
+            shared.send(.play(job, next: nextJob))
+        }
+        shared.controlChanged()
+    }
+
+    /// Replaces (or, with nil, clears) the item queued after the current one. If the decoder had
+    /// already begun the old next item, its audio is discarded; the current item plays on
+    /// untouched. Ignored when nothing is playing (use `play` then).
+    public func setNext(_ item: PlaybackItem?) {
+        let changed = shared.control.withLock { state -> Bool in
+            guard state.current != nil, state.next?.item != item else { return false }
+            let old = state.next?.token
+            let job = item.map { DecodeJob(item: $0, token: state.makeToken(), offset: .start) }
+            state.next = job
+            shared.send(.replaceNext(old: old, new: job))
+            return true
+        }
+        if changed { shared.controlChanged() }
+    }
+
+    /// Pauses; the device keeps its place (or replays what it dropped), so nothing is lost.
+    public func pause() { setPaused(true) }
+
+    /// Resumes after `pause` (or after the device was lost: it is reopened).
+    public func resume() { setPaused(false) }
+
+    private func setPaused(_ paused: Bool) {
+        shared.control.withLock { $0.paused = paused }
+        shared.controlChanged()
+    }
+
+    /// Stops: the decoder closes its file, the device's buffer is dropped. An ALSA device stays
+    /// open (silent, not running) for 10 s so that a following play starts at once, then closes.
+    public func stop() {
+        shared.control.withLock { state in
+            state.previous = nil
+            state.current = nil
+            state.next = nil
+            state.flushGeneration += 1
+            state.paused = false
+            shared.send(.stop)
+        }
+        shared.controlChanged()
+    }
+
+    /// Moves within the item being heard to `offset`: the device and ring buffers are dropped
+    /// and decoding restarts there (on the open file when the decoder still has it). The
+    /// queued next item stays queued. A position past the end goes on to the next item.
+    public func seek(to offset: PlaybackOffset) {
+        let heard = shared.positions.heardToken()
+        shared.control.withLock { state in
+            var target = state.current
+            var following = state.next
+            if let previous = state.previous, previous.token == heard {
+                // Just after a handover the previous item is still what the user hears.
+                target = previous
+                following = state.current
+            }
+            guard let target else { return }
+            let job = DecodeJob(item: target.item, token: state.makeToken(), offset: offset)
+            let nextJob = following.map { DecodeJob(item: $0.item, token: state.makeToken(), offset: .start) }
+            state.previous = nil
+            state.current = job
+            state.next = nextJob
+            state.flushGeneration += 1
+            shared.send(.play(job, next: nextJob))
+        }
+        shared.controlChanged()
+    }
+
+    /// Moves `seconds` forward (or back, when negative) from the heard position.
+    public func seek(by seconds: Double) {
+        guard let position = shared.positions.position() else { return }
+        let target = max(0, position.elapsedFrames + Int((seconds * Double(position.sampleRate)).rounded()))
+        seek(to: .frames(target))
+    }
+
+    /// Software volume, 0–100 % (see `Volume` for the curve); heard after the device buffer.
+    public var volume: Int {
+        get { shared.volume.load(ordering: .relaxed) }
+        set { shared.volume.store(max(0, min(100, newValue)), ordering: .relaxed) }
+    }
+
+    /// Silence without forgetting the volume.
+    public var isMuted: Bool {
+        get { shared.muted.load(ordering: .relaxed) }
+        set { shared.muted.store(newValue, ordering: .relaxed) }
+    }
+
+    /// Switches to another sink; what is playing continues there.
+    public func setOutput(_ output: OutputChoice) {
+        shared.control.withLock { state in
+            state.output = output
+            state.outputGeneration += 1
+        }
+        shared.controlChanged()
+    }
+
+    /// Stops the threads and closes the sink (a WAV file gets its final header). The player
+    /// can't be used afterwards. Called by `deinit` too.
+    public func shutdown() {
+        let joinable = threads.withLock { threads in
+            let taken = threads
+            threads.removeAll()
+            return taken
+        }
+        guard !joinable.isEmpty else { return }
+        shared.control.withLock { state in
+            state.shuttingDown = true
+            shared.send(.shutdown)
+        }
+        shared.controlChanged()
+        for thread in joinable { thread.join() }
+    }
+
+    // MARK: State and events
+
+    /// The next event, or nil when none is waiting.
+    public func nextEvent() -> PlaybackEvent? { shared.events.next() }
+
+    /// All waiting events, oldest first.
+    public func takeEvents() -> [PlaybackEvent] {
+        var events: [PlaybackEvent] = []
+        while let event = shared.events.next() { events.append(event) }
+        return events
+    }
+
+    /// What is heard now and how far into it (device delay subtracted), with the item's length;
+    /// nil when nothing is playing. Cheap: one short lock, no call into the threads.
+    public var position: PlaybackPosition? { shared.positions.position() }
+
+    /// The output in words: "alsa:default", "silent (no sound device)", "wav:/tmp/x.wav".
+    public var outputDescription: String { shared.outputDescription.withLock { $0 } }
+
+    /// Whether the player is paused (by `pause`, or because the device was lost).
+    public var isPaused: Bool { shared.control.withLock { $0.paused } }
+
+    /// The id of the item being handed to the sink or about to be (nil when stopped or drained).
+    public var currentItem: UInt64? { shared.control.withLock { $0.current?.item.id } }
+
+    /// The id of the item queued next.
+    public var nextItem: UInt64? { shared.control.withLock { $0.next?.item.id } }
+}

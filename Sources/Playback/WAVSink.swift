@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import MPEGAudio
+
+/// One RIFF/WAVE file of 16-bit PCM being written: a 44-byte header with the sizes left open,
+/// then the samples; `finish()` fills in the sizes.
+///
+/// Wraps one file descriptor. The corresponding C functions are `open`, `write`, `pwrite` and
+/// `close` (in `deinit`, if `finish()` was not called).
+final class WAVFile {
+    private var descriptor: Int32
+    private let format: AudioFormat
+    private(set) var dataBytes: UInt64 = 0
+
+    init(path: String, format: AudioFormat) throws(SinkError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw SinkError(message: "Can't write \"\(path)\": \(String(cString: strerror(errno))).")
+        }
+        self.descriptor = descriptor
+        self.format = format
+        var header = WAVFile.header(format: format, dataBytes: 0)
+        let failure = header.withUnsafeMutableBytes { bytes in WAVFile.writeAll(descriptor, UnsafeRawBufferPointer(bytes)) }
+        if let failure { throw SinkError(message: "Can't write \"\(path)\": \(failure).") }
+    }
+
+    deinit {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+    }
+
+    func append(_ bytes: UnsafeRawBufferPointer) throws(SinkError) {
+        if let failure = WAVFile.writeAll(descriptor, bytes) { throw SinkError(message: "Can't write the WAV file: \(failure).") }
+        dataBytes += UInt64(bytes.count)
+    }
+
+    /// Writes the current sizes into the header, so the file is valid as it stands.
+    func updateHeader() {
+        guard descriptor >= 0 else { return }
+        var header = WAVFile.header(format: format, dataBytes: dataBytes)
+        _ = header.withUnsafeMutableBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Writes the final sizes into the header and closes the file.
+    func finish() {
+        guard descriptor >= 0 else { return }
+        updateHeader()
+        Glibc.close(descriptor)
+        descriptor = -1
+    }
+
+    /// The canonical 44-byte header (sizes saturate at the format's 4 GiB limit).
+    static func header(format: AudioFormat, dataBytes: UInt64) -> [UInt8] {
+        let data = UInt32(min(dataBytes, UInt64(UInt32.max - 36)))
+        let channels = UInt16(format.channels)
+        let rate = UInt32(format.sampleRate)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(44)
+        func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        func add32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        func add16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        add("RIFF"); add32(36 + data); add("WAVE")
+        add("fmt "); add32(16); add16(1); add16(channels); add32(rate)
+        add32(rate * UInt32(channels) * 2); add16(channels * 2); add16(16)
+        add("data"); add32(data)
+        return bytes
+    }
+
+    /// Writes everything, retrying short writes and interruptions; returns the error text on failure.
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let result = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += result
+        }
+        return nil
+    }
+}
+
+/// Writes exactly what would have been played into a WAV file, paced in real time or fast.
+///
+/// A WAV file has one format. When the format changes mid-stream (a 48 kHz track after a
+/// 44.1 kHz one) the current file is finished and the rest goes into a new file beside it,
+/// "NAME-2.wav", "NAME-3.wav"…, with a notice: nothing is resampled, dropped or mislabelled.
+final class WAVSink: AudioSink {
+    private let path: String
+    private let paced: Bool
+    private var pacer = Pacer()
+    private var file: WAVFile?
+    private var format: AudioFormat?
+    private var fileCount = 0
+    private var notice: PlaybackEvent.Notice?
+
+    init(path: String, paced: Bool) {
+        self.path = path
+        self.paced = paced
+    }
+
+    var description: String { "wav:\(path)" }
+
+    func configure(_ format: AudioFormat) throws(SinkError) {
+        if let current = self.format, current == format, file != nil { return }
+        file?.finish()
+        file = nil
+        fileCount += 1
+        let name = fileCount == 1 ? path : WAVSink.numbered(path, fileCount)
+        file = try WAVFile(path: name, format: format)
+        if fileCount > 1 {
+            notice = PlaybackEvent.Notice(kind: .newFile, message: "The format changed to \(format): continuing in \"\(name)\".")
+        }
+        self.format = format
+        pacer.configure(sampleRate: format.sampleRate)
+    }
+
+    func write(_ frames: UnsafeRawBufferPointer) throws(SinkError) {
+        guard let file else { throw SinkError(message: "The WAV file is not open.") }
+        try file.append(frames)
+        if paced { pacer.accept(frames.count / (2 * max(1, format?.channels ?? 2))) }
+    }
+
+    func delayFrames() -> Int { paced ? pacer.delayFrames() : 0 }
+    func pause() { pacer.pause() }
+    func resume() throws(SinkError) { pacer.resume() }
+    func drop() { pacer.reset() }
+    func drain() {
+        if paced { pacer.drain() }
+        file?.updateHeader()
+    }
+
+    func close() {
+        file?.finish()
+        file = nil
+        pacer.reset()
+    }
+
+    func takeNotice() -> PlaybackEvent.Notice? {
+        defer { notice = nil }
+        return notice
+    }
+
+    /// "/tmp/x.wav", 2 → "/tmp/x-2.wav"; "/tmp/x", 2 → "/tmp/x-2".
+    static func numbered(_ path: String, _ number: Int) -> String {
+        let slash = path.lastIndex(of: "/")
+        if let dot = path.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true, dot != path.startIndex {
+            return String(path[..<dot]) + "-\(number)" + String(path[dot...])
+        }
+        return path + "-\(number)"
+    }
+}

@@ -1,0 +1,2 @@
+@testable import Playback
+import Testing
