@@ -14,6 +14,8 @@ import Glibc
 /// A handle is used by one thread at a time; it may be handed to another thread.
 public final class MPEGFile {
     private let handle: OpaquePointer
+    /// Whether `scan()` ran, so the length is exact.
+    private var scanned = false
 
     /// Opens the file at `path` (raw bytes, so names that are not UTF-8 still open).
     ///
@@ -40,9 +42,9 @@ public final class MPEGFile {
             bytes.withMemoryRebound(to: CChar.self) { mpg123_open(handle, $0.baseAddress) }
         }
         guard status == MPG123_OK.rawValue else {
-            let failure = MPEGError(code: status, operation: "open", detail: MPEGFile.message(of: handle))
-            mpg123_delete(handle)
-            throw failure
+            // Every stored property is set, so `deinit` runs and deletes the handle: deleting it
+            // here as well would free it twice.
+            throw MPEGError(code: status, operation: "open", detail: MPEGFile.message(of: handle))
         }
     }
 
@@ -77,15 +79,18 @@ public final class MPEGFile {
         return frames >= 0 ? Int(frames) : nil
     }
 
-    /// Whether `lengthInFrames()` and positions are exact now: true for a file with a LAME/Xing
-    /// info frame, and after `scan()`; false while the length is an estimate from the file size.
+    /// Whether `lengthInFrames()` is exact: true for a file with a LAME info tag (its frame
+    /// count and encoder delay and padding are known), and after `scan()`; false while the
+    /// length is an estimate from the file size. (A bare Xing frame without LAME's fields counts
+    /// as inexact: a scan then confirms it.)
     ///
-    /// The corresponding C function is `mpg123_getstate` (`MPG123_ACCURATE`).
+    /// The corresponding C function is `mpg123_getstate` (`MPG123_ENC_DELAY`, -1 when no info tag was read).
     public func lengthIsExact() -> Bool {
-        var value = 0
+        if scanned { return true }
+        var delay = 0
         var unused = 0.0
-        guard mpg123_getstate2(handle, Int32(MPG123_ACCURATE.rawValue), &value, &unused) == MPG123_OK.rawValue else { return false }
-        return value != 0
+        guard mpg123_getstate2(handle, Int32(MPG123_ENC_DELAY.rawValue), &delay, &unused) == MPG123_OK.rawValue else { return false }
+        return delay >= 0
     }
 
     /// Reads the whole stream once so that `lengthInFrames()` is exact (for files without an info frame).
@@ -96,6 +101,7 @@ public final class MPEGFile {
         guard status == MPG123_OK.rawValue else {
             throw MPEGError(code: status, operation: "scan", detail: MPEGFile.message(of: handle))
         }
+        scanned = true
     }
 
     /// The ID3 tags, parsed by libmpg123 (call `format()` first so the tags have been read).

@@ -29,7 +29,8 @@ final class DecoderWorker {
 
     private let shared: PlaybackShared
     private var active: Active?
-    private var pending: DecodeJob?
+    /// Items to decode after the active one, in order.
+    private var pending: [DecodeJob] = []
     /// Markers waiting for a free marker slot, oldest first.
     private var markers: [SegmentMarker] = []
     /// The largest read into the ring; the first read of an item is small, for a quick start.
@@ -49,9 +50,8 @@ final class DecoderWorker {
                 continue
             }
             if active == nil {
-                if let job = pending {
-                    pending = nil
-                    start(job)
+                if !pending.isEmpty {
+                    start(pending.removeFirst())
                 } else {
                     shared.decoderBell.sleep(unless: { shared.hasDecoderCommands })
                 }
@@ -67,24 +67,23 @@ final class DecoderWorker {
     private func applyCommands() -> Bool {
         for command in shared.takeDecoderCommands() {
             switch command {
-            case .play(let job, let next):
+            case .play(let job, let upcoming):
                 markers.removeAll(keepingCapacity: true)
-                pending = next
+                pending = upcoming
                 if var current = active, current.job.item == job.item, reposition(&current, job: job) {
                     active = current
                 } else {
                     active = nil
                     start(job)
                 }
-            case .replaceNext(let old, let new):
-                if let old, active?.job.token == old {
-                    active = nil
-                    markers.removeAll { $0.token == old }
-                }
-                pending = new
+            case .replaceUpcoming(let cancelled, let added):
+                if let token = active?.job.token, cancelled.contains(token) { active = nil }
+                markers.removeAll { cancelled.contains($0.token) }
+                pending.removeAll { cancelled.contains($0.token) }
+                pending.append(contentsOf: added)
             case .stop:
                 active = nil
-                pending = nil
+                pending.removeAll()
                 markers.removeAll(keepingCapacity: true)
             case .shutdown:
                 active = nil

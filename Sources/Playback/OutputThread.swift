@@ -174,10 +174,9 @@ final class OutputWorker {
     private func claim(_ token: UInt64) -> Bool {
         shared.control.withLock { state in
             if state.current?.token == token { return true }
-            guard let next = state.next, next.token == token else { return false }
+            guard let next = state.upcoming.first, next.token == token else { return false }
             state.previous = state.current
-            state.current = next
-            state.next = nil
+            state.current = state.upcoming.removeFirst()
             return true
         }
     }
@@ -189,7 +188,7 @@ final class OutputWorker {
     private func waitForAudio() {
         if ended, let token = playingToken {
             let dry = shared.control.withLock { state in
-                guard state.current?.token == token, state.next == nil else { return false }
+                guard state.current?.token == token, state.upcoming.isEmpty else { return false }
                 state.previous = nil
                 state.current = nil
                 return true

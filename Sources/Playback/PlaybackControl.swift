@@ -47,11 +47,11 @@ struct DecodeJob: Sendable {
 
 /// What the decoder thread is told to do. Commands are applied in order.
 enum DecoderCommand: Sendable {
-    /// Abandon everything, decode `job`, then `next`.
-    case play(DecodeJob, next: DecodeJob?)
-    /// The queued next item changed from the one under token `old` to `new`: abandon `old` if
-    /// it is being decoded, and decode `new` after the current item (or now, if that is done).
-    case replaceNext(old: UInt64?, new: DecodeJob?)
+    /// Abandon everything, decode `job`, then the `upcoming` items in order.
+    case play(DecodeJob, upcoming: [DecodeJob])
+    /// The queue after the current item changed: abandon the items under the `cancelled`
+    /// tokens (if one is being decoded, stop it) and decode `added` after the rest.
+    case replaceUpcoming(cancelled: [UInt64], added: [DecodeJob])
     /// Abandon everything and close the file.
     case stop
     /// Leave the thread.
@@ -63,8 +63,8 @@ enum DecoderCommand: Sendable {
 struct ControlState {
     /// The item being handed to the sink (or about to be, after a play or seek).
     var current: DecodeJob?
-    /// The item queued to follow `current` gaplessly.
-    var next: DecodeJob?
+    /// The items queued to follow `current` gaplessly, in order.
+    var upcoming: [DecodeJob] = []
     /// The item before `current`, still audible for a device delay after a handover.
     var previous: DecodeJob?
     var lastToken: UInt64 = 0

@@ -18,8 +18,10 @@ import Synchronization
 /// ```
 ///
 /// Items are heard in this order: `play(x, next: y)` plays x then y with no gap; after y
-/// started, `setNext` queues what follows it. A skipped item counts as zero frames long. When
-/// nothing is queued after the last item, `.drained` comes once the sink played everything.
+/// started, `setNext` queues what follows it (or queue several at once with
+/// `play(_:from:then:)` and `setQueue`). A skipped item counts as zero frames long: the next
+/// queued item follows. When nothing is queued after the last item, `.drained` comes once the
+/// sink played everything.
 public final class Player: Sendable {
     private let shared: PlaybackShared
     private let threads: Mutex<[AudioThread]>
@@ -41,15 +43,20 @@ public final class Player: Sendable {
     /// Plays `item` from `offset` at once (dropping whatever was playing), with `next` queued
     /// to follow it gaplessly. Also ends a pause.
     public func play(_ item: PlaybackItem, from offset: PlaybackOffset = .start, next: PlaybackItem? = nil) {
+        play(item, from: offset, then: next.map { [$0] } ?? [])
+    }
+
+    /// Plays `item` from `offset` at once, with `upcoming` queued to follow it gaplessly, in order.
+    public func play(_ item: PlaybackItem, from offset: PlaybackOffset = .start, then upcoming: [PlaybackItem]) {
         shared.control.withLock { state in
             let job = DecodeJob(item: item, token: state.makeToken(), offset: offset)
-            let nextJob = next.map { DecodeJob(item: $0, token: state.makeToken(), offset: .start) }
+            let queue = upcoming.map { DecodeJob(item: $0, token: state.makeToken(), offset: .start) }
             state.previous = nil
             state.current = job
-            state.next = nextJob
+            state.upcoming = queue
             state.flushGeneration += 1
             state.paused = false
-            shared.send(.play(job, next: nextJob))
+            shared.send(.play(job, upcoming: queue))
         }
         shared.controlChanged()
     }
@@ -58,12 +65,23 @@ public final class Player: Sendable {
     /// already begun the old next item, its audio is discarded; the current item plays on
     /// untouched. Ignored when nothing is playing (use `play` then).
     public func setNext(_ item: PlaybackItem?) {
+        setQueue(item.map { [$0] } ?? [])
+    }
+
+    /// Replaces the items queued after the current one. Items that stay at the head of the queue
+    /// keep what was decoded of them; the audio of removed items is discarded. Ignored when
+    /// nothing is playing.
+    public func setQueue(_ items: [PlaybackItem]) {
         let changed = shared.control.withLock { state -> Bool in
-            guard state.current != nil, state.next?.item != item else { return false }
-            let old = state.next?.token
-            let job = item.map { DecodeJob(item: $0, token: state.makeToken(), offset: .start) }
-            state.next = job
-            shared.send(.replaceNext(old: old, new: job))
+            guard state.current != nil else { return false }
+            var kept = 0
+            while kept < min(items.count, state.upcoming.count), state.upcoming[kept].item == items[kept] { kept += 1 }
+            if kept == items.count, kept == state.upcoming.count { return false }
+            let cancelled = state.upcoming[kept...].map(\.token)
+            let added = items[kept...].map { DecodeJob(item: $0, token: state.makeToken(), offset: .start) }
+            state.upcoming.removeSubrange(kept...)
+            state.upcoming.append(contentsOf: added)
+            shared.send(.replaceUpcoming(cancelled: cancelled, added: added))
             return true
         }
         if changed { shared.controlChanged() }
@@ -86,7 +104,7 @@ public final class Player: Sendable {
         shared.control.withLock { state in
             state.previous = nil
             state.current = nil
-            state.next = nil
+            state.upcoming.removeAll()
             state.flushGeneration += 1
             state.paused = false
             shared.send(.stop)
@@ -100,21 +118,20 @@ public final class Player: Sendable {
     public func seek(to offset: PlaybackOffset) {
         let heard = shared.positions.heardToken()
         shared.control.withLock { state in
-            var target = state.current
-            var following = state.next
+            guard var target = state.current else { return }
+            var following = state.upcoming.map(\.item)
             if let previous = state.previous, previous.token == heard {
                 // Just after a handover the previous item is still what the user hears.
+                following.insert(target.item, at: 0)
                 target = previous
-                following = state.current
             }
-            guard let target else { return }
             let job = DecodeJob(item: target.item, token: state.makeToken(), offset: offset)
-            let nextJob = following.map { DecodeJob(item: $0.item, token: state.makeToken(), offset: .start) }
+            let queue = following.map { DecodeJob(item: $0, token: state.makeToken(), offset: .start) }
             state.previous = nil
             state.current = job
-            state.next = nextJob
+            state.upcoming = queue
             state.flushGeneration += 1
-            shared.send(.play(job, next: nextJob))
+            shared.send(.play(job, upcoming: queue))
         }
         shared.controlChanged()
     }
@@ -190,5 +207,5 @@ public final class Player: Sendable {
     public var currentItem: UInt64? { shared.control.withLock { $0.current?.item.id } }
 
     /// The id of the item queued next.
-    public var nextItem: UInt64? { shared.control.withLock { $0.next?.item.id } }
+    public var nextItem: UInt64? { shared.control.withLock { $0.upcoming.first?.item.id } }
 }

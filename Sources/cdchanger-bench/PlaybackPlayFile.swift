@@ -44,29 +44,21 @@ enum PlayFileCommand {
         let woken = DispatchSemaphore(value: 0)
         let player = Player(output: choice) { woken.signal() }
         player.volume = volume
-        player.play(items[0], next: items.count > 1 ? items[1] : nil)
+        player.play(items[0], then: Array(items.dropFirst()))
         var failures = 0
         loop: while true {
             woken.wait()
             while let event = player.nextEvent() {
                 if ProcessInfo.processInfo.environment["CDC_TRACE"] != nil { FileHandle.standardError.write(Data("event: \(event)\n".utf8)) }
                 switch event.kind {
-                case .started(let item):
-                    let position = Int(item)
-                    player.setNext(position < items.count ? items[position] : nil)
-                case .skipped(let item, _):
-                    // A skipped item counts as zero frames: queue the one after it.
+                case .skipped:
                     failures += 1
-                    let position = Int(item)
-                    if player.nextItem == item || player.currentItem == item {
-                        player.setNext(position < items.count ? items[position] : nil)
-                    }
                     FileHandle.standardError.write(Data("\(event)\n".utf8))
                 case .notice(let notice):
                     FileHandle.standardError.write(Data("\(notice.message)\n".utf8))
                 case .drained:
                     break loop
-                case .finished, .lengthRefined:
+                case .started, .finished, .lengthRefined:
                     break
                 }
             }
