@@ -94,16 +94,7 @@ final class OutputWorker {
         seenVersion = shared.controlVersion.load(ordering: .sequentiallyConsistent)
         let state = shared.control.withLock { $0 }
         if state.shuttingDown { return false }
-        if state.flushGeneration != seenFlush {
-            seenFlush = state.flushGeneration
-            sink?.drop()
-            sinkHasAudio = false
-            stale = true
-            playingToken = nil
-            ended = false
-            startPending = false
-            shared.positions.clear()
-        }
+        if state.flushGeneration != seenFlush { flush(to: state.flushGeneration) }
         if state.outputGeneration != seenOutputGeneration {
             seenOutputGeneration = state.outputGeneration
             if sinkHasAudio { sink?.drain() }
@@ -129,9 +120,27 @@ final class OutputWorker {
         return true
     }
 
+    /// A play, seek or stop happened: drop what the sink holds, and treat the ring's audio as
+    /// stale until a marker of the new queue comes.
+    private func flush(to generation: UInt64) {
+        seenFlush = generation
+        sink?.drop()
+        sinkHasAudio = false
+        stale = true
+        playingToken = nil
+        ended = false
+        startPending = false
+        shared.positions.clear()
+    }
+
     // MARK: Markers
 
     private func handle(_ marker: SegmentMarker) {
+        // The caller changes the queue and then tells this thread; the decoder may be quicker
+        // with the new item's first marker than that message. So a marker is always judged
+        // against the latest flush: one short lock per marker.
+        let generation = shared.control.withLock { $0.flushGeneration }
+        if generation != seenFlush { flush(to: generation) }
         switch marker.kind {
         case .begin:
             if !stale, playingToken == marker.token {

@@ -206,6 +206,18 @@ public final class Player: Sendable {
     /// The id of the item being handed to the sink or about to be (nil when stopped or drained).
     public var currentItem: UInt64? { shared.control.withLock { $0.current?.item.id } }
 
+    /// A one-line summary of the engine's internals, for diagnostics: the ring's fill, markers
+    /// waiting, the queue's decode tokens and commands not yet taken by the decoder.
+    public var diagnostics: String {
+        let ring = shared.ring
+        let control = shared.control.withLock { $0 }
+        let queue = control.upcoming.map { "\($0.item.id)#\($0.token)" }.joined(separator: ",")
+        return "ring \(ring.filledBytes())/\(ring.capacity) bytes, marker waiting: \(ring.peekMarker().map { "\($0.kind)#\($0.token)@\($0.position)" } ?? "none"), "
+            + "read \(ring.readPosition), written \(ring.publishedPosition()); current \(control.current.map { "\($0.item.id)#\($0.token)" } ?? "none"), "
+            + "upcoming [\(queue)], flush \(control.flushGeneration), paused \(control.paused), decoder commands waiting: \(shared.hasDecoderCommands), "
+            + "control version \(shared.controlVersion.load(ordering: .relaxed))"
+    }
+
     /// The id of the item queued next.
     public var nextItem: UInt64? { shared.control.withLock { $0.upcoming.first?.item.id } }
 }

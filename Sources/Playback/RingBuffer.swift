@@ -173,6 +173,8 @@ final class PCMRing: @unchecked Sendable {
 
     /// Whether the consumer has anything to look at: bytes or a marker.
     func hasContent() -> Bool {
-        filledBytes() > 0 || markersReleased.load(ordering: .relaxed) < markersWritten.load(ordering: .acquiring)
+        // Sequentially consistent loads: a sleeper checks this right after announcing itself.
+        Int(written.load(ordering: .sequentiallyConsistent) &- released.load(ordering: .relaxed)) > 0
+            || markersReleased.load(ordering: .relaxed) < markersWritten.load(ordering: .sequentiallyConsistent)
     }
 }

@@ -4,7 +4,7 @@
 import Foundation
 
 let benchmarks: [String: () -> Void] = [
-    // "playback": { PlaybackBenchmark.run() },
+    "playback": { PlaybackBenchmark.run() },
     "play-file": { exit(PlayFileCommand.run(Array(CommandLine.arguments.dropFirst(2)))) },
 ]
 

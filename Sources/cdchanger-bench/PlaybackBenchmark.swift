@@ -1,0 +1,310 @@
+// `cdchanger-bench playback`: the audio engine's speed and memory beside mpg123, measured in the
+// same run, printed as one table. Needs sox, lame, mpg123 and shared/bench/paced-alsa.
+//
+//   swift run -c release cdchanger-bench playback
+//
+// Environment: CDC_BENCH_FIXTURES (folder to keep the generated MP3s in, default
+// /tmp/cdchanger-bench-fixtures), CDC_PACED_ALSA (path of paced-alsa), CDC_BENCH_RUNS (repeats
+// of the subprocess measurements; medians are reported; default 3, the real-time ones 1).
+
+import Dispatch
+import Foundation
+import Glibc
+import Playback
+
+enum PlaybackBenchmark {
+    /// How "ours" is started: the one line to change when `cdchanger play` lands
+    /// (e.g. `["/path/to/cdchanger", "play"]`); it must accept `--fast`, `--output`, `--device` and files.
+    static let oursCommand = [executablePath(), "play-file"]
+
+    static func run() {
+        do {
+            try measure()
+        } catch {
+            FileHandle.standardError.write(Data("playback benchmark: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private static func measure() throws {
+        let runs = Int(ProcessInfo.processInfo.environment["CDC_BENCH_RUNS"] ?? "") ?? 3
+        let fixtures = ProcessInfo.processInfo.environment["CDC_BENCH_FIXTURES"] ?? "/tmp/cdchanger-bench-fixtures"
+        try FileManager.default.createDirectory(atPath: fixtures, withIntermediateDirectories: true)
+        note("fixtures in \(fixtures) (made once with sox and lame)")
+        let long = try makeTrack(fixtures + "/ten-minutes-vbr.mp3", seconds: 600)
+        let short = try makeTrack(fixtures + "/thirty-seconds-vbr.mp3", seconds: 30)
+        let shortSeconds = 30.0
+
+        if ProcessInfo.processInfo.environment["CDC_BENCH_ONLY"] == "latency" {
+            let paced = try PacedDevice.start(directory: fixtures + "/paced")
+            defer { paced.stop() }
+            let latencies = try inProcessLatency(short, runs: 20)
+            print(latencies.map { String(format: "%.2f", $0) }.joined(separator: " "))
+            return
+        }
+
+        // 1. Decode speed, as fast as the CPU allows.
+        note("decode speed: \(runs) runs each")
+        var oursDecode: [Double] = []
+        var referenceDecode: [Double] = []
+        for _ in 0..<runs {
+            referenceDecode.append(try Child.run(["mpg123", "-q", "-t", long]).wallSeconds)
+            oursDecode.append(try Child.run(oursCommand + ["--fast", "--output", "null", long]).wallSeconds)
+        }
+        let decodeRatio = median(referenceDecode) / median(oursDecode)
+
+        // 2. and 4. Real-time playback through the paced device: CPU per second of audio, peak memory.
+        let paced = try PacedDevice.start(directory: fixtures + "/paced")
+        defer { paced.stop() }
+        note("real-time playback of 30 s through paced: about \(Int(shortSeconds) * 2 + 2) s")
+        paced.waitUntilIdle()
+        let reference = try Child.run(["mpg123", "-q", "-o", "alsa", "-a", "paced", short])
+        paced.waitUntilIdle()
+        let ours = try Child.run(oursCommand + ["--device", "paced", short])
+        paced.waitUntilIdle()
+
+        // 3. Latency: process start to first byte at the device (both), and in-process command to
+        // first frame handed to the sink (ours).
+        note("latency: 20 runs")
+        var referenceStart: [Double] = []
+        var oursStart: [Double] = []
+        for _ in 0..<5 {
+            referenceStart.append(try paced.timeToFirstCapturedByte(["mpg123", "-q", "-o", "alsa", "-a", "capture", short]))
+            oursStart.append(try paced.timeToFirstCapturedByte(oursCommand + ["--device", "capture", short]))
+        }
+        let inProcess = try inProcessLatency(short, runs: 20)
+        paced.waitUntilIdle()
+
+        let rows: [Row] = [
+            Row(measure: "decode 10-min VBR track (wall)",
+                ours: String(format: "%.3f s (%.0f× real time)", median(oursDecode), 600 / median(oursDecode)),
+                reference: String(format: "%.3f s  mpg123 -q -t", median(referenceDecode)),
+                target: String(format: "speed ratio %.2f ≥ 0.95", decodeRatio), met: decodeRatio >= 0.95),
+            Row(measure: "CPU per s of audio, 30 s via paced",
+                ours: String(format: "%.2f ms", ours.cpuSeconds * 1000 / shortSeconds),
+                reference: String(format: "%.2f ms  mpg123 -o alsa", reference.cpuSeconds * 1000 / shortSeconds),
+                target: "≤ reference", met: ours.cpuSeconds <= reference.cpuSeconds),
+            Row(measure: "command → first frame at sink (in-process)",
+                ours: String(format: "%.2f ms median, %.2f max", median(inProcess), inProcess.max() ?? 0),
+                reference: "—",
+                target: "< 5 ms", met: median(inProcess) < 5),
+            Row(measure: "process start → first byte at device",
+                ours: String(format: "%.1f ms median", median(oursStart)),
+                reference: String(format: "%.1f ms  mpg123", median(referenceStart)),
+                target: "(for information)", met: nil),
+            Row(measure: "peak RSS playing 30 s via paced",
+                ours: String(format: "%.1f MB", Double(ours.maxResidentKilobytes) / 1024),
+                reference: String(format: "%.1f MB  mpg123", Double(reference.maxResidentKilobytes) / 1024),
+                target: "< 30 MB", met: ours.maxResidentKilobytes < 30 * 1024),
+        ]
+        print(Row.table(rows))
+        print("ours: \(oursCommand.map { ($0 as NSString).lastPathComponent }.joined(separator: " ")); decode: median of \(runs) runs; in-process latency: 20 runs, warm player on alsa:paced.")
+    }
+
+    // MARK: Fixtures
+
+    /// A VBR (lame -V 2) stereo track of `seconds`: a sweep over soft noise, so every band is busy.
+    private static func makeTrack(_ path: String, seconds: Int) throws -> String {
+        if FileManager.default.fileExists(atPath: path) { return path }
+        let wav = path + ".wav"
+        try Child.check(["sox", "-r", "44100", "-c", "2", "-n", "-b", "16", wav, "synth", "\(seconds)",
+                         "sine", "60-6000", "pinknoise", "remix", "1,2", "1,2", "vol", "0.4"])
+        try Child.check(["lame", "--quiet", "-V", "2", wav, path + ".part"])
+        try FileManager.default.moveItem(atPath: path + ".part", toPath: path)
+        try? FileManager.default.removeItem(atPath: wav)
+        return path
+    }
+
+    // MARK: In-process latency
+
+    /// From `play` to the `started` event (stamped as the first frame is handed to the sink), on
+    /// a player that is already running, as it is when the user presses PlayDisc.
+    /// Between runs the paced device is given time to play out what the previous run queued
+    /// (its FIFO can't be dropped), as a device is idle when the user picks a disc.
+    private static func inProcessLatency(_ file: String, runs: Int) throws -> [Double] {
+        let woken = DispatchSemaphore(value: 0)
+        let player = Player(output: OutputChoice(.alsa(device: "paced"))) { woken.signal() }
+        defer { player.shutdown() }
+        let item = PlaybackItem(id: 1, path: file)
+        var latencies: [Double] = []
+        for run in 0...runs {
+            usleep(400_000)
+            _ = player.takeEvents()
+            let start = PlaybackEvent.now()
+            player.play(item)
+            var started: UInt64?
+            var seen: [String] = []
+            while started == nil {
+                guard woken.wait(timeout: .now() + 5) == .success else {
+                    if ProcessInfo.processInfo.environment["CDC_BENCH_ABORT"] != nil { abort() }
+                    throw Failure(description: "run \(run): no start after 5 s; events: \(seen); \(player.diagnostics)")
+                }
+                while let event = player.nextEvent() {
+                    seen.append(event.description)
+                    if case .started = event.kind { started = event.time }
+                }
+            }
+            player.stop()
+            // The first run warms the caches; it is not counted.
+            if run > 0 { latencies.append(Double(started! - start) / 1e6) }
+        }
+        return latencies
+    }
+
+    // MARK: Helpers
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    private static func note(_ text: String) {
+        FileHandle.standardError.write(Data("… \(text)\n".utf8))
+    }
+
+    private static func executablePath() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+}
+
+/// One line of the result table.
+private struct Row {
+    var measure: String
+    var ours: String
+    var reference: String
+    var target: String
+    var met: Bool?
+
+    static func table(_ rows: [Row]) -> String {
+        let header = ["measure", "ours", "reference (same run)", "target", "met"]
+        let cells = [header] + rows.map { [$0.measure, $0.ours, $0.reference, $0.target, $0.met.map { $0 ? "yes" : "NO" } ?? ""] }
+        let widths = (0..<header.count).map { column in cells.map { $0[column].count }.max() ?? 0 }
+        func line(_ row: [String]) -> String {
+            "| " + zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: " | ") + " |"
+        }
+        let rule = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
+        return ([line(cells[0]), rule] + cells.dropFirst().map(line)).joined(separator: "\n")
+    }
+}
+
+/// A child process measured with `wait4`: wall time, CPU time and peak resident memory.
+private struct Child {
+    var wallSeconds: Double
+    var cpuSeconds: Double
+    var maxResidentKilobytes: Int
+    var status: Int32
+
+    /// Runs `arguments` (the first is looked up in PATH) with stdout and stderr discarded.
+    static func run(_ arguments: [String], standardOutput: String = "/dev/null") throws -> Child {
+        let start = PlaybackEvent.now()
+        let pid = try spawn(arguments, standardOutput: standardOutput)
+        return try wait(pid, since: start, arguments)
+    }
+
+    static func check(_ arguments: [String], standardOutput: String = "/dev/null") throws {
+        let result = try run(arguments, standardOutput: standardOutput)
+        guard result.status == 0 else { throw PlaybackBenchmark.Failure(description: "\(arguments.joined(separator: " ")) failed (\(result.status))") }
+    }
+
+    /// The corresponding C function is `posix_spawnp`.
+    static func spawn(_ arguments: [String], standardOutput: String = "/dev/null") throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+        guard status == 0 else { throw PlaybackBenchmark.Failure(description: "can't start \(arguments[0]): \(String(cString: strerror(status)))") }
+        return pid
+    }
+
+    /// The corresponding C function is `wait4`.
+    static func wait(_ pid: pid_t, since start: UInt64, _ arguments: [String]) throws -> Child {
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw PlaybackBenchmark.Failure(description: "wait4 failed for \(arguments[0])") }
+        }
+        let wall = Double(PlaybackEvent.now() - start) / 1e9
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Child(wallSeconds: wall, cpuSeconds: cpu, maxResidentKilobytes: usage.ru_maxrss, status: status)
+    }
+}
+
+/// shared/bench/paced-alsa: a real-time "sound card" (`paced`) and an unpaced capture (`capture`).
+private struct PacedDevice {
+    let script: String
+    let directory: String
+
+    static func start(directory: String) throws -> PacedDevice {
+        let candidates = [ProcessInfo.processInfo.environment["CDC_PACED_ALSA"], "../shared/bench/paced-alsa",
+                          "../../shared/bench/paced-alsa", "/work/shared/bench/paced-alsa"].compactMap { $0 }
+        guard let script = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw PlaybackBenchmark.Failure(description: "paced-alsa not found; set CDC_PACED_ALSA")
+        }
+        // The script's output goes to a file: the pacer it leaves running would keep a pipe open.
+        let printed = directory + ".start.txt"
+        try Child.check([script, "start", directory], standardOutput: printed)
+        let text = (try? String(contentsOfFile: printed, encoding: .utf8)) ?? ""
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("export ALSA_CONFIG_PATH=") }) else {
+            throw PlaybackBenchmark.Failure(description: "paced-alsa start printed no ALSA_CONFIG_PATH")
+        }
+        // Children inherit it, and so does this process's own ALSA (not yet loaded).
+        setenv("ALSA_CONFIG_PATH", String(line.dropFirst("export ALSA_CONFIG_PATH=".count)), 1)
+        return PacedDevice(script: script, directory: directory)
+    }
+
+    func stop() {
+        try? Child.check([script, "stop", directory])
+    }
+
+    /// Bytes the pacer has played so far.
+    func playedBytes() -> Int {
+        let stats = (try? String(contentsOfFile: directory + "/pacer.stats", encoding: .utf8)) ?? ""
+        guard let range = stats.range(of: "pacer_bytes=") else { return 0 }
+        return Int(stats[range.upperBound...].prefix { $0.isNumber }) ?? 0
+    }
+
+    /// Waits until the pacer has stopped draining (its FIFO is empty), so the next run starts fresh.
+    func waitUntilIdle() {
+        var last = -1
+        while true {
+            let now = playedBytes()
+            if now == last { break }
+            last = now
+            usleep(400_000)
+        }
+    }
+
+    /// Starts `arguments` and returns the milliseconds until the first byte reaches the capture
+    /// file, then ends the process.
+    func timeToFirstCapturedByte(_ arguments: [String]) throws -> Double {
+        let capture = directory + "/capture.raw"
+        func size() -> Int {
+            var status = stat()
+            return stat(capture, &status) == 0 ? Int(status.st_size) : 0
+        }
+        let before = size()
+        let start = PlaybackEvent.now()
+        let pid = try Child.spawn(arguments)
+        var elapsed = Double.nan
+        while PlaybackEvent.now() - start < 5_000_000_000 {
+            if size() > before {
+                elapsed = Double(PlaybackEvent.now() - start) / 1e6
+                break
+            }
+            usleep(100)
+        }
+        kill(pid, SIGTERM)
+        _ = try Child.wait(pid, since: start, arguments)
+        return elapsed
+    }
+}
