@@ -35,8 +35,11 @@ final class OutputWorker {
     private var seenVersion: UInt64 = .max
     private var seenFlush: UInt64 = 0
     private var seenOutputGeneration: UInt64 = 0
-    /// Bytes handed to the sink per write at most.
+    /// Bytes handed to a paced sink per write at most: about 90 ms at 44.1 kHz, so commands
+    /// are seen at least that often while playing.
     private let chunkBytes = 16 * 1024
+    /// Bytes handed to a fast (unpaced) sink per write at most.
+    private let fastChunkBytes = 256 * 1024
     private let scratch: UnsafeMutableRawBufferPointer
     /// How long an idle ALSA device stays open after playback stopped or ran dry.
     private let lingerNanoseconds: UInt64 = 10_000_000_000
@@ -44,7 +47,7 @@ final class OutputWorker {
     init(shared: PlaybackShared, output: OutputChoice) {
         self.shared = shared
         choice = output
-        scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkBytes, alignment: 16)
+        scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: fastChunkBytes, alignment: 16)
     }
 
     deinit { scratch.deallocate() }
@@ -68,7 +71,7 @@ final class OutputWorker {
                 shared.decoderBell.ring()
                 continue
             }
-            let region = ring.readableRegion(limit: chunkBytes, end: min(published, marker?.position ?? .max))
+            let region = ring.readableRegion(limit: choice.fast ? fastChunkBytes : chunkBytes, end: min(published, marker?.position ?? .max))
             if region.count == 0 {
                 waitForAudio()
                 continue

@@ -99,6 +99,8 @@ final class PlaybackShared: Sendable {
 
     /// The decoder is woken when at least this many bytes are free.
     var lowWater: Int { ring.capacity / 2 }
+    /// A waiting output thread is woken when at least this many bytes are filled (or a marker came).
+    var outputWakeBytes: Int { ring.capacity / 4 }
 
     init(output: OutputChoice, ringBytes: Int, wake: @escaping @Sendable () -> Void) {
         control = Mutex(ControlState(output: output))

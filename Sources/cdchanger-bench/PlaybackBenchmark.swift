@@ -5,7 +5,8 @@
 //
 // Environment: CDC_BENCH_FIXTURES (folder to keep the generated MP3s in, default
 // /tmp/cdchanger-bench-fixtures), CDC_PACED_ALSA (path of paced-alsa), CDC_BENCH_RUNS (repeats
-// of the subprocess measurements; medians are reported; default 3, the real-time ones 1).
+// of the decode measurement is this + 2; medians are reported; default 3), CDC_BENCH_ONLY=latency
+// (only the in-process latency), CDC_BENCH_ABORT (abort on a latency timeout, for a debugger).
 
 import Dispatch
 import Foundation
@@ -48,10 +49,10 @@ enum PlaybackBenchmark {
         }
 
         // 1. Decode speed, as fast as the CPU allows.
-        note("decode speed: \(runs) runs each")
+        note("decode speed: \(runs + 2) runs each")
         var oursDecode: [Double] = []
         var referenceDecode: [Double] = []
-        for _ in 0..<runs {
+        for _ in 0..<(runs + 2) {
             referenceDecode.append(try Child.run(["mpg123", "-q", "-t", long]).wallSeconds)
             oursDecode.append(try Child.run(oursCommand + ["--fast", "--output", "null", long]).wallSeconds)
         }
@@ -102,7 +103,8 @@ enum PlaybackBenchmark {
                 target: "< 30 MB", met: ours.maxResidentKilobytes < 30 * 1024),
         ]
         print(Row.table(rows))
-        print("ours: \(oursCommand.map { ($0 as NSString).lastPathComponent }.joined(separator: " ")); decode: median of \(runs) runs; in-process latency: 20 runs, warm player on alsa:paced.")
+        print("ours: \(oursCommand.map { ($0 as NSString).lastPathComponent }.joined(separator: " ")); decode: median of \(runs + 2) runs, wall time including process start; "
+            + "in-process latency: 20 runs, warm player on alsa:paced; start to first byte: median of 5, through the capture PCM; peak RSS: VmHWM sampled every 50 ms.")
     }
 
     // MARK: Fixtures
@@ -200,10 +202,32 @@ private struct Child {
     var status: Int32
 
     /// Runs `arguments` (the first is looked up in PATH) with stdout and stderr discarded.
+    ///
+    /// Peak memory is sampled from `/proc/PID/status` (`VmHWM`) every 50 ms while the child
+    /// runs: `wait4`'s `ru_maxrss` would include the parent's pages the child shared before `exec`.
     static func run(_ arguments: [String], standardOutput: String = "/dev/null") throws -> Child {
         let start = PlaybackEvent.now()
         let pid = try spawn(arguments, standardOutput: standardOutput)
-        return try wait(pid, since: start, arguments)
+        var peak = 0
+        var status: Int32 = 0
+        var usage = rusage()
+        while true {
+            peak = max(peak, highWaterKilobytes(of: pid))
+            let done = wait4(pid, &status, WNOHANG, &usage)
+            if done == pid { break }
+            if done < 0, errno != EINTR { throw PlaybackBenchmark.Failure(description: "wait4 failed for \(arguments[0])") }
+            usleep(50_000)
+        }
+        let wall = Double(PlaybackEvent.now() - start) / 1e9
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Child(wallSeconds: wall, cpuSeconds: cpu, maxResidentKilobytes: peak, status: status)
+    }
+
+    /// `VmHWM` of a running process, in kB (0 when it can't be read).
+    static func highWaterKilobytes(of pid: pid_t) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
     }
 
     static func check(_ arguments: [String], standardOutput: String = "/dev/null") throws {
@@ -287,10 +311,13 @@ private struct PacedDevice {
     /// Starts `arguments` and returns the milliseconds until the first byte reaches the capture
     /// file, then ends the process.
     func timeToFirstCapturedByte(_ arguments: [String]) throws -> Double {
-        let capture = directory + "/capture.raw"
+        // ALSA's file plugin starts "capture.raw.0001", "….0002"… when the file exists: sum them all.
         func size() -> Int {
-            var status = stat()
-            return stat(capture, &status) == 0 ? Int(status.st_size) : 0
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            return names.filter { $0.hasPrefix("capture.raw") }.reduce(0) { total, name in
+                var status = stat()
+                return total + (stat(directory + "/" + name, &status) == 0 ? Int(status.st_size) : 0)
+            }
         }
         let before = size()
         let start = PlaybackEvent.now()

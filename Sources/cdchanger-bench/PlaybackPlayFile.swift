@@ -1,6 +1,7 @@
 // `cdchanger-bench play-file [--fast] [--output SPEC] [--device NAME] [--volume N] FILE…`
 // Plays the files through the engine, one after another, gaplessly, and exits when the queue ran
 // dry. Stands in for `cdchanger play` in the playback benchmark until that command exists.
+// CDC_TRACE=1 prints every event to stderr.
 
 import Dispatch
 import Foundation
