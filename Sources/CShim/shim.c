@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
 
 WINDOW *cdc_stdscr(void) { return stdscr; }
@@ -56,3 +57,5 @@ size_t cdc_alsa_take_last_error(char *buffer, size_t capacity) {
 }
 
 void cdc_set_thread_name(const char *name) { prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0); }
+
+int cdc_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }

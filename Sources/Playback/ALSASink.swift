@@ -7,10 +7,11 @@ import MPEGAudio
 
 /// One open ALSA playback PCM, configured for interleaved signed 16-bit little-endian frames.
 ///
-/// Wraps one `snd_pcm_t`: opened with `snd_pcm_open` (asking for non-blocking open, so a busy
-/// device fails at once instead of hanging, then switched to blocking I/O with
-/// `snd_pcm_nonblock`), set up with `snd_pcm_hw_params` and `snd_pcm_sw_params`, and closed
-/// with `snd_pcm_close` when the value goes away.
+/// Wraps one `snd_pcm_t`: opened with `snd_pcm_open` in non-blocking mode (a busy device fails
+/// at once instead of hanging, and writes never block: the output thread polls the device's
+/// descriptors beside its own doorbell, so commands are seen while the device is full), set up
+/// with `snd_pcm_hw_params` and `snd_pcm_sw_params`, and closed with `snd_pcm_close` when the
+/// value goes away.
 final class ALSADevice {
     private let pcm: OpaquePointer
     let format: AudioFormat
@@ -31,9 +32,6 @@ final class ALSADevice {
             snd_pcm_close(pcm)
             return ALSADevice.failure(name, what, status)
         }
-        status = snd_pcm_nonblock(pcm, 0)
-        guard status >= 0 else { throw fail("can't switch to blocking writes", status) }
-
         var hardware: OpaquePointer?
         guard snd_pcm_hw_params_malloc(&hardware) >= 0, let hardware else { throw fail("out of memory", -ENOMEM) }
         defer { snd_pcm_hw_params_free(hardware) }
@@ -82,26 +80,53 @@ final class ALSADevice {
         snd_pcm_close(pcm)
     }
 
-    /// Writes all `frameCount` frames, recovering from underruns and suspends.
+    /// Writes as many of `frameCount` frames as fit now, recovering from underruns and suspends;
+    /// returns the frames written and whether a recovery was needed.
     /// The corresponding C functions are `snd_pcm_writei` and `snd_pcm_recover`.
-    func write(_ frames: UnsafeRawPointer, frameCount: Int) throws(SinkError) -> Int {
-        var done = 0
-        var recoveries = 0
-        let frameBytes = 2 * format.channels
-        while done < frameCount {
-            let result = snd_pcm_writei(pcm, frames + done * frameBytes, snd_pcm_uframes_t(frameCount - done))
-            if result >= 0 {
-                done += result
-                continue
-            }
-            recoveries += 1
-            let recovered = snd_pcm_recover(pcm, Int32(result), 1)
-            if recovered < 0 || recoveries > 8 {
-                throw ALSADevice.failure(nil, "the device stopped working", Int32(recovered < 0 ? recovered : Int32(result)))
-            }
+    func write(_ frames: UnsafeRawPointer, frameCount: Int) throws(SinkError) -> (frames: Int, recovered: Bool) {
+        var recovered = false
+        for _ in 0..<4 {
+            let result = snd_pcm_writei(pcm, frames, snd_pcm_uframes_t(frameCount))
+            if result >= 0 { return (result, recovered) }
+            if result == -Int(EAGAIN) { return (0, recovered) }
+            try recover(Int32(result))
+            recovered = true
         }
-        return recoveries
+        throw ALSADevice.failure(nil, "the device keeps failing", -EIO)
     }
+
+    /// Frames that can be written now. The corresponding C function is `snd_pcm_avail_update`.
+    func available() throws(SinkError) -> (frames: Int, recovered: Bool) {
+        let frames = snd_pcm_avail_update(pcm)
+        if frames >= 0 { return (frames, false) }
+        try recover(Int32(frames))
+        return (max(0, snd_pcm_avail_update(pcm)), true)
+    }
+
+    /// Underrun → prepare, suspend → resume (or prepare), interrupted → retry; anything else
+    /// is a device that stopped working. The corresponding C function is `snd_pcm_recover`.
+    private func recover(_ error: Int32) throws(SinkError) {
+        let recovered = snd_pcm_recover(pcm, error, 1)
+        if recovered < 0 { throw ALSADevice.failure(nil, "the device stopped working", recovered) }
+    }
+
+    /// The device's poll descriptors, written into `slots`; returns how many.
+    /// The corresponding C function is `snd_pcm_poll_descriptors`.
+    func pollDescriptors(into slots: UnsafeMutableBufferPointer<pollfd>) -> Int {
+        guard let base = slots.baseAddress, slots.count > 0 else { return 0 }
+        return max(0, Int(snd_pcm_poll_descriptors(pcm, base, UInt32(slots.count))))
+    }
+
+    /// Lets the plugin chain interpret what `poll` reported.
+    /// The corresponding C function is `snd_pcm_poll_descriptors_revents`.
+    func acknowledge(_ slots: UnsafeMutableBufferPointer<pollfd>) {
+        guard let base = slots.baseAddress, slots.count > 0 else { return }
+        var events: UInt16 = 0
+        _ = snd_pcm_poll_descriptors_revents(pcm, base, UInt32(slots.count), &events)
+    }
+
+    /// Whether the device is still playing out a drain. The corresponding C function is `snd_pcm_state`.
+    var isDraining: Bool { snd_pcm_state(pcm) == SND_PCM_STATE_DRAINING }
 
     /// Frames queued but not yet heard. The corresponding C function is `snd_pcm_delay`.
     func delay() -> Int {
@@ -114,8 +139,9 @@ final class ALSADevice {
     func pause(_ on: Bool) -> Bool { snd_pcm_pause(pcm, on ? 1 : 0) >= 0 }
     /// The corresponding C function is `snd_pcm_drop`.
     func drop() { snd_pcm_drop(pcm) }
-    /// The corresponding C function is `snd_pcm_drain`.
-    func drain() { snd_pcm_drain(pcm) }
+    /// Starts draining; true when it finished at once (non-blocking mode returns -EAGAIN while
+    /// the device plays out). The corresponding C function is `snd_pcm_drain`.
+    func drain() -> Bool { snd_pcm_drain(pcm) != -EAGAIN }
     /// The corresponding C function is `snd_pcm_prepare`.
     func prepare() -> Int32 { snd_pcm_prepare(pcm) }
 
@@ -157,6 +183,8 @@ final class ALSASink: AudioSink {
     let deviceName: String
     private var device: ALSADevice?
     private var needsPrepare = false
+    private var draining = false
+    private var drainStarted: UInt64 = 0
     private var notice: PlaybackEvent.Notice?
     /// The last `history.count` bytes written, for replay after a drop-style pause (only when
     /// the device cannot pause).
@@ -185,16 +213,39 @@ final class ALSASink: AudioSink {
         collectLibraryMessage()
     }
 
-    func write(_ frames: UnsafeRawBufferPointer) throws(SinkError) {
+    func room() throws(SinkError) -> Int {
+        guard let device, !paused else { return 0 }
+        prepareIfNeeded(device)
+        let (frames, recovered) = try device.available()
+        if recovered { collectLibraryMessage() }
+        return frames
+    }
+
+    var minimumWrite: Int { device?.periodFrames ?? 1 }
+
+    func write(_ frames: UnsafeRawBufferPointer) throws(SinkError) -> Int {
         guard let device else { throw SinkError(message: "\"\(deviceName)\" is not open") }
-        if needsPrepare {
-            needsPrepare = false
-            _ = device.prepare()
-        }
+        prepareIfNeeded(device)
         let frameBytes = 2 * device.format.channels
-        let recoveries = try device.write(frames.baseAddress!, frameCount: frames.count / frameBytes)
-        if recoveries > 0 { collectLibraryMessage() }
-        if let history { remember(frames, in: history) }
+        let (written, recovered) = try device.write(frames.baseAddress!, frameCount: frames.count / frameBytes)
+        if recovered { collectLibraryMessage() }
+        let bytes = written * frameBytes
+        if let history, bytes > 0 { remember(UnsafeRawBufferPointer(rebasing: frames[0..<bytes]), in: history) }
+        return bytes
+    }
+
+    func waitCondition(descriptors: UnsafeMutableBufferPointer<pollfd>) -> (count: Int, deadline: UInt64?) {
+        guard let device else { return (0, nil) }
+        if draining {
+            // Look again when the delay should have played out (at most every 50 ms).
+            let delay = UInt64(device.delay()) * 1_000_000_000 / UInt64(device.format.sampleRate)
+            return (0, PlaybackEvent.now() + min(50_000_000, max(2_000_000, delay)))
+        }
+        return (device.pollDescriptors(into: descriptors), nil)
+    }
+
+    func acknowledge(_ descriptors: UnsafeMutableBufferPointer<pollfd>) {
+        device?.acknowledge(descriptors)
     }
 
     func delayFrames() -> Int {
@@ -205,7 +256,7 @@ final class ALSASink: AudioSink {
     func pause() {
         guard let device, !paused else { return }
         paused = true
-        if device.canPause, device.pause(true) { return }
+        if device.canPause, !needsPrepare, device.pause(true) { return }
         // Drop-style pause: remember how much was queued unheard, to replay it on resume.
         replayFrames = min(device.delay(), historyFilled / (2 * device.format.channels))
         device.drop()
@@ -221,16 +272,16 @@ final class ALSASink: AudioSink {
             needsPrepare = true
         }
         guard replayFrames > 0, let history else { return }
-        needsPrepare = false
-        _ = device.prepare()
-        let bytes = replayFrames * 2 * device.format.channels
+        prepareIfNeeded(device)
+        let frameBytes = 2 * device.format.channels
+        let bytes = replayFrames * frameBytes
         replayFrames = 0
-        // The tail of the history ring, possibly in two pieces.
+        // The tail of the history ring, possibly in two pieces; the buffer is empty, so it fits.
         let start = (historyEnd - bytes + history.count) % history.count
         let firstCount = min(bytes, history.count - start)
-        _ = try device.write(history.baseAddress! + start, frameCount: firstCount / (2 * device.format.channels))
+        _ = try device.write(history.baseAddress! + start, frameCount: firstCount / frameBytes)
         if bytes > firstCount {
-            _ = try device.write(history.baseAddress!, frameCount: (bytes - firstCount) / (2 * device.format.channels))
+            _ = try device.write(history.baseAddress!, frameCount: (bytes - firstCount) / frameBytes)
         }
     }
 
@@ -238,17 +289,30 @@ final class ALSASink: AudioSink {
         guard let device else { return }
         if paused, device.canPause, !needsPrepare { _ = device.pause(false) }
         paused = false
+        draining = false
         replayFrames = 0
         historyFilled = 0
         device.drop()
         needsPrepare = true
     }
 
-    func drain() {
-        guard let device else { return }
-        if !needsPrepare { device.drain() }
+    func beginDrain() {
+        guard let device, !needsPrepare else { return }
+        draining = !device.drain()
+        drainStarted = PlaybackEvent.now()
         needsPrepare = true
         historyFilled = 0
+    }
+
+    func isDrained() -> Bool {
+        guard draining, let device else { return true }
+        // A plugin that never leaves the draining state is given its buffer time and a second.
+        let limit = UInt64(device.bufferFrames) * 1_000_000_000 / UInt64(device.format.sampleRate) + 1_000_000_000
+        if !device.isDraining || PlaybackEvent.now() - drainStarted > limit {
+            draining = false
+            device.drop()
+        }
+        return !draining
     }
 
     func close() {
@@ -259,12 +323,20 @@ final class ALSASink: AudioSink {
         historyFilled = 0
         replayFrames = 0
         paused = false
+        draining = false
         needsPrepare = false
     }
 
     func takeNotice() -> PlaybackEvent.Notice? {
         defer { notice = nil }
         return notice
+    }
+
+    private func prepareIfNeeded(_ device: ALSADevice) {
+        guard needsPrepare else { return }
+        needsPrepare = false
+        draining = false
+        _ = device.prepare()
     }
 
     private func collectLibraryMessage() {

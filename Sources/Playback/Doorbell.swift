@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CShim
 import Dispatch
 import Synchronization
 
@@ -12,31 +16,71 @@ final class Doorbell: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
     private let sleeping = Atomic<Bool>(false)
 
-    /// Blocks until `ring()` is called, unless `ready()` is already true; returns at the latest
-    /// after `timeout` nanoseconds when one is given. Says whether it returned because of the timeout.
-    @discardableResult
-    func sleep(unless ready: () -> Bool, timeoutNanoseconds timeout: UInt64? = nil) -> Bool {
+    /// Blocks until `ring()` is called, unless `ready()` is already true.
+    func sleep(unless ready: () -> Bool) {
         sleeping.store(true, ordering: .sequentiallyConsistent)
         if ready() {
             // Withdraw; if a waker got there first its signal must be consumed.
             if !sleeping.exchange(false, ordering: .sequentiallyConsistent) { semaphore.wait() }
-            return false
+            return
         }
-        guard let timeout else {
-            semaphore.wait()
-            return false
-        }
-        if semaphore.wait(timeout: .now() + .nanoseconds(Int(min(timeout, UInt64(Int.max))))) == .success { return false }
-        if !sleeping.exchange(false, ordering: .sequentiallyConsistent) {
-            semaphore.wait()
-            return false
-        }
-        return true
+        semaphore.wait()
     }
 
     /// Wakes the sleeper if it is asleep (or about to be); costs one atomic load otherwise.
     func ring() {
         guard sleeping.load(ordering: .sequentiallyConsistent) else { return }
         if sleeping.exchange(false, ordering: .sequentiallyConsistent) { semaphore.signal() }
+    }
+}
+
+/// A `Doorbell` for the output thread, which must also wait for the sound device (its poll
+/// descriptors) and for deadlines (real-time pacing, draining).
+///
+/// Wraps one `eventfd`, polled beside the device's descriptors: a waker writes to it only when
+/// the sleeper announced itself, as with `Doorbell`. The corresponding C functions are
+/// `eventfd` (through the shim), `poll`, `read`, `write` and `close` (in `deinit`).
+final class PollingDoorbell: Sendable {
+    private let descriptor: Int32
+    private let sleeping = Atomic<Bool>(false)
+
+    init() {
+        descriptor = cdc_eventfd()
+        precondition(descriptor >= 0, "eventfd failed: \(errno)")
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sleeps until `ring()`, until one of `slots[1...]` is ready (slot 0 is this doorbell's own,
+    /// filled in here), or until `deadline` (`CLOCK_MONOTONIC` nanoseconds) — unless `ready()`
+    /// is already true. `count` is how many slots are in use, its own included.
+    func sleep(unless ready: () -> Bool, slots: UnsafeMutableBufferPointer<pollfd>, count: Int, deadline: UInt64?) {
+        sleeping.store(true, ordering: .sequentiallyConsistent)
+        if ready() {
+            sleeping.store(false, ordering: .sequentiallyConsistent)
+            return
+        }
+        slots[0] = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        var timeout: Int32 = -1
+        if let deadline {
+            let now = PlaybackEvent.now()
+            // Round up: waking a little late costs nothing, waking early costs a spin.
+            timeout = deadline > now ? Int32(min(60_000, (deadline - now + 999_999) / 1_000_000)) : 0
+        }
+        let result = poll(slots.baseAddress, nfds_t(count), timeout)
+        sleeping.store(false, ordering: .sequentiallyConsistent)
+        if result > 0, slots[0].revents & Int16(POLLIN) != 0 {
+            var value: UInt64 = 0
+            _ = read(descriptor, &value, 8)
+        }
+    }
+
+    /// Wakes the sleeper if it is asleep (or about to be); costs one atomic load otherwise.
+    func ring() {
+        guard sleeping.load(ordering: .sequentiallyConsistent) else { return }
+        if sleeping.exchange(false, ordering: .sequentiallyConsistent) {
+            var one: UInt64 = 1
+            _ = write(descriptor, &one, 8)
+        }
     }
 }

@@ -4,15 +4,13 @@ import Glibc
 import MPEGAudio
 
 /// Real-time pacing for sinks without a clock of their own: behaves like a sound card with a
-/// small buffer, so writes block while more than `bufferNanoseconds` of audio is waiting, and
-/// `delayFrames` says how much has been accepted but not "heard" yet.
-///
-/// Sleeps with `clock_nanosleep` against absolute `CLOCK_MONOTONIC` deadlines, so the schedule
-/// never drifts however long each write takes.
+/// `bufferNanoseconds` buffer. It takes frames while the buffer has room, says when there will
+/// be room again (an absolute `CLOCK_MONOTONIC` deadline, so the schedule never drifts), and
+/// how much has been accepted but not "heard" yet.
 struct Pacer {
     /// How far ahead of real time the writer may get, like a device buffer.
     var bufferNanoseconds: UInt64 = 200_000_000
-    private var sampleRate = 44_100
+    private(set) var sampleRate = 44_100
     /// When frame 0 of the current run is heard; nil until the first write of a run.
     private var origin: UInt64?
     /// Frames accepted in the current run.
@@ -31,18 +29,28 @@ struct Pacer {
         pausedAt = nil
     }
 
+    /// The buffer in frames.
+    var bufferFrames: Int { Int(bufferNanoseconds * UInt64(sampleRate) / 1_000_000_000) }
+
+    /// About 50 ms: less room than that is waited for.
+    var minimumWrite: Int { sampleRate / 20 }
+
     /// When the last accepted frame will have been heard.
     private func endTime() -> UInt64? {
         guard let origin else { return nil }
         return origin + frames * 1_000_000_000 / UInt64(sampleRate)
     }
 
-    /// Accounts for `count` frames, sleeping first while the virtual buffer is full.
+    /// Frames the virtual buffer takes now.
+    func room() -> Int {
+        guard pausedAt == nil else { return 0 }
+        return max(0, bufferFrames - delayFrames())
+    }
+
+    /// Accounts for `count` frames written now.
     mutating func accept(_ count: Int) {
         let now = PlaybackEvent.now()
-        if let end = endTime(), end > now {
-            if end > now + bufferNanoseconds { Pacer.sleep(until: end - bufferNanoseconds) }
-        } else {
+        if endTime().map({ $0 <= now }) ?? true {
             // First write of a run, or the writer fell behind (an underrun): restart the clock.
             origin = now
             frames = 0
@@ -57,6 +65,19 @@ struct Pacer {
         return Int((end - now) * UInt64(sampleRate) / 1_000_000_000)
     }
 
+    /// When there will be room for `minimumWrite` frames (nil: there is room now, or paused).
+    func roomDeadline() -> UInt64? {
+        guard pausedAt == nil, let end = endTime() else { return nil }
+        let needed = bufferNanoseconds - min(bufferNanoseconds, UInt64(minimumWrite) * 1_000_000_000 / UInt64(sampleRate))
+        return end > needed ? end - needed : nil
+    }
+
+    /// When everything accepted will have been heard (nil: already).
+    func endDeadline() -> UInt64? {
+        guard let end = endTime(), end > PlaybackEvent.now() else { return nil }
+        return end
+    }
+
     mutating func pause() {
         if pausedAt == nil, origin != nil { pausedAt = PlaybackEvent.now() }
     }
@@ -66,26 +87,16 @@ struct Pacer {
         self.pausedAt = nil
         if let origin { self.origin = origin + (PlaybackEvent.now() - pausedAt) }
     }
-
-    /// Sleeps until everything accepted has been heard.
-    mutating func drain() {
-        if let end = endTime() { Pacer.sleep(until: end) }
-        reset()
-    }
-
-    static func sleep(until deadline: UInt64) {
-        var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
-    }
 }
 
 /// Discards audio. Paced, it takes as long as playing would (a silent sound card: the fallback
-/// when no device can be opened); fast, it returns at once.
+/// when no device can be opened); fast, it takes everything at once.
 final class NullSink: AudioSink {
     private let paced: Bool
     private let label: String
     private var pacer = Pacer()
     private var frameBytes = 4
+    private var draining = false
 
     init(paced: Bool, label: String? = nil) {
         self.paced = paced
@@ -99,14 +110,38 @@ final class NullSink: AudioSink {
         frameBytes = 2 * max(1, format.channels)
     }
 
-    func write(_ frames: UnsafeRawBufferPointer) throws(SinkError) {
-        if paced { pacer.accept(frames.count / frameBytes) }
+    func room() throws(SinkError) -> Int { paced ? pacer.room() : .max }
+    var minimumWrite: Int { paced ? pacer.minimumWrite : 1 }
+
+    func write(_ frames: UnsafeRawBufferPointer) throws(SinkError) -> Int {
+        guard paced else { return frames.count }
+        let count = min(frames.count / frameBytes, pacer.room())
+        if count > 0 { pacer.accept(count) }
+        return count * frameBytes
+    }
+
+    func waitCondition(descriptors: UnsafeMutableBufferPointer<pollfd>) -> (count: Int, deadline: UInt64?) {
+        (0, draining ? pacer.endDeadline() : pacer.roomDeadline())
     }
 
     func delayFrames() -> Int { paced ? pacer.delayFrames() : 0 }
     func pause() { pacer.pause() }
     func resume() throws(SinkError) { pacer.resume() }
-    func drop() { pacer.reset() }
-    func drain() { if paced { pacer.drain() } }
-    func close() { pacer.reset() }
+    func drop() {
+        pacer.reset()
+        draining = false
+    }
+
+    func beginDrain() { draining = paced }
+
+    func isDrained() -> Bool {
+        guard draining, pacer.endDeadline() != nil else {
+            draining = false
+            pacer.reset()
+            return true
+        }
+        return false
+    }
+
+    func close() { drop() }
 }

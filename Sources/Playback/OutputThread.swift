@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import MPEGAudio
 
 /// The output thread's work: take decoded audio from the ring, apply the volume, hand it to
@@ -41,6 +44,8 @@ final class OutputWorker {
     /// Bytes handed to a fast (unpaced) sink per write at most.
     private let fastChunkBytes = 256 * 1024
     private let scratch: UnsafeMutableRawBufferPointer
+    /// Poll slots: the doorbell's own, then the sink's descriptors.
+    private let slots: UnsafeMutableBufferPointer<pollfd>
     /// How long an idle ALSA device stays open after playback stopped or ran dry.
     private let lingerNanoseconds: UInt64 = 10_000_000_000
 
@@ -48,9 +53,14 @@ final class OutputWorker {
         self.shared = shared
         choice = output
         scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: fastChunkBytes, alignment: 16)
+        slots = UnsafeMutableBufferPointer<pollfd>.allocate(capacity: 17)
+        slots.initialize(repeating: pollfd())
     }
 
-    deinit { scratch.deallocate() }
+    deinit {
+        scratch.deallocate()
+        slots.deallocate()
+    }
 
     func run() {
         // Open a sound device now, at the commonest format, so the first play doesn't pay for
@@ -59,7 +69,7 @@ final class OutputWorker {
         while true {
             if shared.controlVersion.load(ordering: .sequentiallyConsistent) != seenVersion, !applyControl() { break }
             if paused {
-                shared.outputBell.sleep(unless: { controlChanged })
+                sleep(until: nil, unless: { controlChanged })
                 continue
             }
             let ring = shared.ring
@@ -100,7 +110,7 @@ final class OutputWorker {
         if state.flushGeneration != seenFlush { flush(to: state.flushGeneration) }
         if state.outputGeneration != seenOutputGeneration {
             seenOutputGeneration = state.outputGeneration
-            if sinkHasAudio { sink?.drain() }
+            // What the old device still holds is cut: playback moves on at once.
             closeSink()
             choice = state.output
             shared.outputDescription.withLock { $0 = state.output.description }
@@ -206,24 +216,21 @@ final class OutputWorker {
                 return true
             }
             if dry {
-                if sinkHasAudio {
-                    sink?.drain()
-                    sinkHasAudio = false
-                }
                 playingToken = nil
                 ended = false
                 stale = true
-                shared.positions.clear()
-                shared.events.post(.drained)
+                // A play, seek or stop during the drain makes this queue's end moot.
+                if drainSink() {
+                    shared.positions.clear()
+                    shared.events.post(.drained)
+                }
                 return
             }
         }
-        let idle = playingToken == nil
-        let lingers = idle && sink is ALSASink
-        let timedOut = shared.outputBell.sleep(
-            unless: { shared.ring.hasContent() || controlChanged },
-            timeoutNanoseconds: lingers ? lingerNanoseconds : nil)
-        if timedOut, playingToken == nil, !shared.ring.hasContent() {
+        let lingers = playingToken == nil && sink is ALSASink
+        let deadline = lingers ? PlaybackEvent.now() + lingerNanoseconds : nil
+        sleep(until: deadline, unless: { shared.ring.hasContent() || controlChanged })
+        if let deadline, PlaybackEvent.now() >= deadline, playingToken == nil, !shared.ring.hasContent() {
             closeSink()
         }
     }
@@ -233,28 +240,79 @@ final class OutputWorker {
     private func play(_ region: UnsafeRawBufferPointer) {
         if sink == nil || sinkFormat != format { openSink() }
         guard let sink else { return }
-        let gain = Volume.gain(percent: shared.volume.load(ordering: .relaxed), muted: shared.muted.load(ordering: .relaxed))
-        var data = region
-        if gain != 32768 {
-            Volume.apply(gain: gain, from: region, to: scratch)
-            data = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(scratch)[0..<region.count])
-        }
-        if startPending {
-            startPending = false
-            shared.events.post(.started(item: playingItem))
-        }
+        let frameBytes = 2 * format.channels
+        let room: Int
         do {
-            try sink.write(data)
+            room = try sink.room()
         } catch {
-            // Keep the region: it is played again on resume.
             deviceLost(error)
             return
         }
-        sinkHasAudio = true
-        sinkFrames += UInt64(region.count / (2 * format.channels))
-        release(region.count)
-        shared.positions.update(sinkFrames: sinkFrames, delay: sink.delayFrames(), running: true)
+        let regionFrames = region.count / frameBytes
+        if room < min(sink.minimumWrite, regionFrames) {
+            waitForRoom(in: sink)
+            return
+        }
+        let piece = UnsafeRawBufferPointer(rebasing: region[0..<(min(regionFrames, room) * frameBytes)])
+        let gain = Volume.gain(percent: shared.volume.load(ordering: .relaxed), muted: shared.muted.load(ordering: .relaxed))
+        var data = piece
+        if gain != 32768 {
+            Volume.apply(gain: gain, from: piece, to: scratch)
+            data = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(scratch)[0..<piece.count])
+        }
+        let handedAt = PlaybackEvent.now()
+        let taken: Int
+        do {
+            taken = try sink.write(data)
+        } catch {
+            // The region stays in the ring: it is played again on resume.
+            deviceLost(error)
+            return
+        }
+        if taken > 0 {
+            if startPending {
+                startPending = false
+                shared.events.post(PlaybackEvent(.started(item: playingItem), time: handedAt))
+            }
+            sinkHasAudio = true
+            sinkFrames += UInt64(taken / frameBytes)
+            release(taken)
+            shared.positions.update(sinkFrames: sinkFrames, delay: sink.delayFrames(), running: true)
+        }
         if let notice = sink.takeNotice() { shared.events.post(.notice(notice)) }
+    }
+
+    /// Sleeps until the sink has room (its descriptors or deadline) or the caller has news.
+    private func waitForRoom(in sink: any AudioSink) {
+        let descriptors = UnsafeMutableBufferPointer(rebasing: slots[1...])
+        var (count, deadline) = sink.waitCondition(descriptors: descriptors)
+        // Never sleep without a way to wake: look again soon.
+        if count == 0, deadline == nil { deadline = PlaybackEvent.now() + 10_000_000 }
+        shared.outputBell.sleep(unless: { controlChanged }, slots: slots, count: 1 + count, deadline: deadline)
+        if count > 0 { sink.acknowledge(UnsafeMutableBufferPointer(rebasing: slots[1...count])) }
+    }
+
+    /// Plays out what the sink holds, waiting as for room; false when a play, seek or stop
+    /// came meanwhile (the audio was dropped instead).
+    private func drainSink() -> Bool {
+        guard let sink, sinkHasAudio else { return true }
+        let generation = seenFlush
+        sink.beginDrain()
+        while !sink.isDrained() {
+            if controlChanged {
+                if !applyControl() { return false }
+                if seenFlush != generation { return false }
+                continue
+            }
+            waitForRoom(in: sink)
+        }
+        sinkHasAudio = false
+        return true
+    }
+
+    /// Sleeps on the doorbell alone, until `deadline` if one is given.
+    private func sleep(until deadline: UInt64?, unless ready: () -> Bool) {
+        shared.outputBell.sleep(unless: ready, slots: slots, count: 1, deadline: deadline)
     }
 
     private func release(_ count: Int) {
@@ -267,11 +325,8 @@ final class OutputWorker {
     /// Plays `newFormat` from now on: after draining what the sink holds in the old one.
     private func useFormat(_ newFormat: AudioFormat) {
         format = newFormat
-        guard let sink, sinkFormat != newFormat else { return }
-        if sinkHasAudio {
-            sink.drain()
-            sinkHasAudio = false
-        }
+        guard sink != nil, sinkFormat != newFormat else { return }
+        _ = drainSink()
         openSink()
     }
 

@@ -88,7 +88,7 @@ final class PlaybackShared: Sendable {
     let controlVersion = Atomic<UInt64>(0)
     let ring: PCMRing
     let decoderBell = Doorbell()
-    let outputBell = Doorbell()
+    let outputBell = PollingDoorbell()
     let events: EventQueue
     let positions = PositionStore()
     let volume = Atomic<Int>(100)

@@ -94,6 +94,7 @@ final class WAVSink: AudioSink {
     private var format: AudioFormat?
     private var fileCount = 0
     private var notice: PlaybackEvent.Notice?
+    private var draining = false
 
     init(path: String, paced: Bool) {
         self.path = path
@@ -116,19 +117,44 @@ final class WAVSink: AudioSink {
         pacer.configure(sampleRate: format.sampleRate)
     }
 
-    func write(_ frames: UnsafeRawBufferPointer) throws(SinkError) {
+    func room() throws(SinkError) -> Int { paced ? pacer.room() : .max }
+    var minimumWrite: Int { paced ? pacer.minimumWrite : 1 }
+
+    func write(_ frames: UnsafeRawBufferPointer) throws(SinkError) -> Int {
         guard let file else { throw SinkError(message: "The WAV file is not open.") }
-        try file.append(frames)
-        if paced { pacer.accept(frames.count / (2 * max(1, format?.channels ?? 2))) }
+        let frameBytes = 2 * max(1, format?.channels ?? 2)
+        let count = paced ? min(frames.count / frameBytes, pacer.room()) : frames.count / frameBytes
+        guard count > 0 else { return 0 }
+        try file.append(UnsafeRawBufferPointer(rebasing: frames[0..<(count * frameBytes)]))
+        if paced { pacer.accept(count) }
+        return count * frameBytes
+    }
+
+    func waitCondition(descriptors: UnsafeMutableBufferPointer<pollfd>) -> (count: Int, deadline: UInt64?) {
+        (0, draining ? pacer.endDeadline() : pacer.roomDeadline())
     }
 
     func delayFrames() -> Int { paced ? pacer.delayFrames() : 0 }
     func pause() { pacer.pause() }
     func resume() throws(SinkError) { pacer.resume() }
-    func drop() { pacer.reset() }
-    func drain() {
-        if paced { pacer.drain() }
+
+    func drop() {
+        pacer.reset()
+        draining = false
+    }
+
+    func beginDrain() {
+        draining = paced
         file?.updateHeader()
+    }
+
+    func isDrained() -> Bool {
+        guard draining, pacer.endDeadline() != nil else {
+            draining = false
+            pacer.reset()
+            return true
+        }
+        return false
     }
 
     func close() {

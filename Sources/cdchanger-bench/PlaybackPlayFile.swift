@@ -1,4 +1,4 @@
-// `cdchanger-bench play-file [--fast] [--output SPEC] [--device NAME] [--volume N] FILE…`
+// `cdchanger-bench play-file [--fast] [--output SPEC] [--device NAME] [--volume N] [--ring BYTES] FILE…`
 // Plays the files through the engine, one after another, gaplessly, and exits when the queue ran
 // dry. Stands in for `cdchanger play` in the playback benchmark until that command exists.
 // CDC_TRACE=1 prints every event to stderr.
@@ -13,6 +13,7 @@ enum PlayFileCommand {
         var device: String?
         var fast = false
         var volume = 100
+        var ringBytes = 1 << 20
         var files: [String] = []
         var index = 0
         while index < arguments.count {
@@ -26,6 +27,7 @@ enum PlayFileCommand {
             case "--output": output = value()
             case "--device": device = value()
             case "--volume": volume = value().flatMap(Int.init) ?? 100
+            case "--ring": ringBytes = value().flatMap(Int.init) ?? ringBytes
             default: files.append(argument)
             }
             index += 1
@@ -43,7 +45,7 @@ enum PlayFileCommand {
         }
         let items = files.enumerated().map { PlaybackItem(id: UInt64($0.offset + 1), path: $0.element) }
         let woken = DispatchSemaphore(value: 0)
-        let player = Player(output: choice) { woken.signal() }
+        let player = Player(output: choice, ringBytes: ringBytes) { woken.signal() }
         player.volume = volume
         player.play(items[0], then: Array(items.dropFirst()))
         var failures = 0

@@ -56,8 +56,9 @@ struct PositionTests {
         let recorder = EventRecorder()
         let player = Player(output: OutputChoice(.null), ringBytes: 128 * 1024, onEvent: recorder.wake)
         player.play(PlaybackItem(id: 1, path: mp3))
+        // The scan may finish before the output hands the first frame over: wait for both.
         let events = try recorder.wait(for: player, timeout: 10) { events in
-            events.contains { if case .lengthRefined = $0.kind { true } else { false } }
+            events.contains { if case .lengthRefined = $0.kind { true } else { false } } && events.contains { $0.startedItem == 1 }
         }
         #expect(events.contains { $0.kind == .lengthRefined(item: 1, frames: frames, sampleRate: 44_100) })
         let position = try #require(player.position)

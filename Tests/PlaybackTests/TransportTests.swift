@@ -40,4 +40,27 @@ struct TransportTests {
         #expect(events.compactMap(\.startedItem) == [1, 2])
         player.shutdown()
     }
+
+    @Test("a seek while the device buffer is full is acted on at once, not after the next write")
+    func seekWhileFull() throws {
+        let folder = try TemporaryFolder()
+        let mp3 = try Fixture.make("track.mp3", in: folder, seconds: 4)
+        let recorder = EventRecorder()
+        let player = Player(output: OutputChoice(.null), onEvent: recorder.wake)
+        player.play(PlaybackItem(id: 1, path: mp3))
+        try recorder.wait(for: player) { $0.contains { $0.startedItem == 1 } }
+        var latencies: [Double] = []
+        for round in 1...5 {
+            Thread.sleep(forTimeInterval: 0.3)
+            let before = PlaybackEvent.now()
+            player.seek(to: .seconds(Double(round) * 0.1))
+            // A seek starts the item again under a new decode token: `started` marks its first frame.
+            let events = try recorder.wait(for: player, timeout: 5) { $0.filter { $0.startedItem == 1 }.count == round + 1 }
+            let started = events.filter { $0.startedItem == 1 }.last!
+            latencies.append(Double(started.time - before) / 1e6)
+        }
+        player.shutdown()
+        let median = latencies.sorted()[2]
+        #expect(median < 20, "seek to first frame took \(latencies) ms")
+    }
 }

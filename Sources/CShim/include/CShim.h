@@ -11,6 +11,12 @@
 /// so `top -H` and debuggers show which audio thread is which.
 void cdc_set_thread_name(const char *name);
 
+// ---- eventfd: its header is not part of Swift's Glibc module ----
+
+/// A new non-blocking, close-on-exec `eventfd` with a zero count, or -1 with errno set.
+/// The audio output thread polls it beside the sound device's descriptors to be woken for commands.
+int cdc_eventfd(void);
+
 #endif
 #include <ncurses.h>
 #include <stddef.h>
@@ -48,5 +54,11 @@ size_t cdc_alsa_take_last_error(char *buffer, size_t capacity);
 /// Names the calling thread (Linux keeps the first 15 bytes) with `prctl(PR_SET_NAME)`,
 /// so `top -H` and debuggers show which audio thread is which.
 void cdc_set_thread_name(const char *name);
+
+// ---- eventfd: its header is not part of Swift's Glibc module ----
+
+/// A new non-blocking, close-on-exec `eventfd` with a zero count, or -1 with errno set.
+/// The audio output thread polls it beside the sound device's descriptors to be woken for commands.
+int cdc_eventfd(void);
 
 #endif
