@@ -35,6 +35,7 @@ final class OutputWorker {
     /// Whether `started` is still to be reported, at the item's first write.
     private var startPending = false
     private var paused = false
+    private var shuttingDown = false
     private var seenVersion: UInt64 = .max
     private var seenFlush: UInt64 = 0
     private var seenOutputGeneration: UInt64 = 0
@@ -67,7 +68,8 @@ final class OutputWorker {
         // ALSA's configuration parsing; a wrong guess costs one reopen.
         if case .alsa = choice.sink { openSink() }
         while true {
-            if shared.controlVersion.load(ordering: .sequentiallyConsistent) != seenVersion, !applyControl() { break }
+            if controlChanged { _ = applyControl() }
+            if shuttingDown { break }
             if paused {
                 sleep(until: nil, unless: { controlChanged })
                 continue
@@ -106,7 +108,10 @@ final class OutputWorker {
     private func applyControl() -> Bool {
         seenVersion = shared.controlVersion.load(ordering: .sequentiallyConsistent)
         let state = shared.control.withLock { $0 }
-        if state.shuttingDown { return false }
+        if state.shuttingDown {
+            shuttingDown = true
+            return false
+        }
         if state.flushGeneration != seenFlush { flush(to: state.flushGeneration) }
         if state.outputGeneration != seenOutputGeneration {
             seenOutputGeneration = state.outputGeneration

@@ -46,6 +46,23 @@ struct ALSATests {
         #expect(!stderrText.contains("nosuchcard"))
     }
 
+    @Test("pausing and resuming on an ALSA device plays on to the end")
+    func pauseOnDevice() throws {
+        let folder = try TemporaryFolder()
+        let mp3 = try Fixture.make("track.mp3", in: folder, seconds: 1)
+        let recorder = EventRecorder()
+        // ALSA's null PCM takes everything at once, so pause right after the play command.
+        let player = Player(output: OutputChoice(.alsa(device: "null")), onEvent: recorder.wake)
+        player.play(PlaybackItem(id: 1, path: mp3))
+        player.pause()
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(player.isPaused)
+        player.resume()
+        let events = try recorder.waitUntilDrained(player, timeout: 10)
+        player.shutdown()
+        #expect(events.map(\.kind) == [.started(item: 1), .finished(item: 1), .drained])
+    }
+
     @Test("switching the output while playing moves playback to the new sink")
     func switchOutput() throws {
         let folder = try TemporaryFolder()

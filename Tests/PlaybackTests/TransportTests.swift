@@ -63,4 +63,19 @@ struct TransportTests {
         let median = latencies.sorted()[2]
         #expect(median < 20, "seek to first frame took \(latencies) ms")
     }
+
+    @Test("shutting down while the device drains the end of the queue returns at once")
+    func shutdownWhileDraining() throws {
+        let folder = try TemporaryFolder()
+        let mp3 = try Fixture.make("track.mp3", in: folder, seconds: 0.5)
+        let recorder = EventRecorder()
+        let player = Player(output: OutputChoice(.null), onEvent: recorder.wake)
+        player.play(PlaybackItem(id: 1, path: mp3))
+        // `finished` comes when the last frame is handed over; the 200 ms drain follows.
+        try recorder.wait(for: player) { $0.contains { $0.kind == .finished(item: 1) } }
+        let before = PlaybackEvent.now()
+        player.shutdown()
+        let seconds = Double(PlaybackEvent.now() - before) / 1e9
+        #expect(seconds < 0.1, "shutdown took \(seconds) s")
+    }
 }
