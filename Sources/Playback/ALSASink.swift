@@ -293,15 +293,17 @@ final class ALSASink: AudioSink {
         replayFrames = 0
         historyFilled = 0
         device.drop()
-        needsPrepare = true
+        // Prepare now, not at the next write: the next play's first frame goes straight out.
+        needsPrepare = device.prepare() < 0
     }
 
     func beginDrain() {
         guard let device, !needsPrepare else { return }
         draining = !device.drain()
         drainStarted = PlaybackEvent.now()
-        needsPrepare = true
         historyFilled = 0
+        // Drained at once, or later in `isDrained`: either way prepared again right after.
+        needsPrepare = draining || device.prepare() < 0
     }
 
     func isDrained() -> Bool {
@@ -311,6 +313,7 @@ final class ALSASink: AudioSink {
         if !device.isDraining || PlaybackEvent.now() - drainStarted > limit {
             draining = false
             device.drop()
+            needsPrepare = device.prepare() < 0
         }
         return !draining
     }

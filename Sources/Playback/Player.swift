@@ -215,7 +215,7 @@ public final class Player: Sendable {
         return "ring \(ring.filledBytes())/\(ring.capacity) bytes, marker waiting: \(ring.peekMarker().map { "\($0.kind)#\($0.token)@\($0.position)" } ?? "none"), "
             + "read \(ring.readPosition), written \(ring.publishedPosition()); current \(control.current.map { "\($0.item.id)#\($0.token)" } ?? "none"), "
             + "upcoming [\(queue)], flush \(control.flushGeneration), paused \(control.paused), decoder commands waiting: \(shared.hasDecoderCommands), "
-            + "control version \(shared.controlVersion.load(ordering: .relaxed))"
+            + "control version \(shared.controlVersion.load(ordering: .relaxed)), events dropped unread: \(shared.events.droppedCount)"
     }
 
     /// The id of the item queued next.

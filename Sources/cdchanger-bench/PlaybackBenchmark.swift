@@ -274,6 +274,8 @@ private struct PacedDevice {
         guard let script = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw PlaybackBenchmark.Failure(description: "paced-alsa not found; set CDC_PACED_ALSA")
         }
+        // A pacer left over in this folder (an interrupted run) would be orphaned by a new one.
+        try? Child.check([script, "stop", directory])
         // The script's output goes to a file: the pacer it leaves running would keep a pipe open.
         let printed = directory + ".start.txt"
         try Child.check([script, "start", directory], standardOutput: printed)
