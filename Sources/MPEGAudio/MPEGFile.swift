@@ -136,6 +136,42 @@ public final class MPEGFile {
         }
     }
 
+    /// The most bytes one MPEG frame decodes to in the output format: a buffer for
+    /// `decodeFrame(into:)` must be at least this large.
+    ///
+    /// The corresponding C function is `mpg123_outblock`.
+    public func largestFrameBytes() -> Int {
+        mpg123_outblock(handle)
+    }
+
+    /// Decodes the next MPEG frame straight into `buffer` (at least `largestFrameBytes()` long),
+    /// sparing `read(into:)`'s copy out of libmpg123's own buffer; the result's bytes are at the
+    /// buffer's start (gapless trimming may leave a frame with fewer, or none). Don't mix with
+    /// `read(into:)` on one file: libmpg123 keeps decoding into the last buffer given here, so it
+    /// must stay valid while the file is used.
+    ///
+    /// The corresponding C functions are `mpg123_replace_buffer` and `mpg123_decode_frame`.
+    public func decodeFrame(into buffer: UnsafeMutableRawBufferPointer) -> DecodeResult {
+        guard let base = buffer.baseAddress, buffer.count >= largestFrameBytes() else {
+            return DecodeResult(bytes: 0, status: .failed(MPG123_BAD_BUFFER.rawValue))
+        }
+        let replaced = mpg123_replace_buffer(handle, base, buffer.count)
+        guard replaced == MPG123_OK.rawValue else { return DecodeResult(bytes: 0, status: .failed(replaced)) }
+        var audio: UnsafeMutablePointer<UInt8>?
+        var bytes = 0
+        let status = mpg123_decode_frame(handle, nil, &audio, &bytes)
+        if bytes > 0, let audio, UnsafeMutableRawPointer(audio) != base {
+            // Trimmed at the front (encoder delay, or a sample-accurate seek): move it to the start.
+            memmove(base, audio, bytes)
+        }
+        switch status {
+        case MPG123_OK.rawValue: return DecodeResult(bytes: bytes, status: .decoded)
+        case MPG123_NEW_FORMAT.rawValue: return DecodeResult(bytes: 0, status: .newFormat)
+        case MPG123_DONE.rawValue: return DecodeResult(bytes: 0, status: .finished)
+        default: return DecodeResult(bytes: 0, status: .failed(status))
+        }
+    }
+
     /// Moves the decoding position to `frame` (sample frames from the start, gapless-adjusted)
     /// and returns where it landed.
     ///

@@ -162,11 +162,25 @@ final class DecoderWorker {
             shared.decoderBell.sleep(unless: { shared.hasDecoderCommands || ring.hasMarkerSpace() })
             return
         }
-        let region = ring.writableRegion(limit: current.reads == 0 ? firstReadBytes : readBytes)
-        let result = current.file.read(into: region)
+        // Decode frame by frame straight into the ring (no copy out of libmpg123's buffer),
+        // up to a batch; each frame needs room for the largest frame there is.
+        let block = current.file.largestFrameBytes()
+        let region = ring.writableRegionAcrossEnd(limit: current.reads == 0 ? firstReadBytes : readBytes, minimum: block)
+        guard region.count > 0 else {
+            shared.decoderBell.sleep(unless: { shared.hasDecoderCommands || ring.freeBytes() >= shared.lowWater })
+            active = current
+            return
+        }
+        var decoded = 0
+        var status = DecodeResult.Status.decoded
+        while status == .decoded, region.count - decoded >= block, !shared.hasDecoderCommands {
+            let frame = current.file.decodeFrame(into: UnsafeMutableRawBufferPointer(rebasing: region[decoded...]))
+            decoded += frame.bytes
+            status = frame.status
+            if current.reads == 0, decoded > 0 { break }
+        }
         current.reads += 1
-        let frameBytes = 2 * current.format.channels
-        if result.bytes > 0 {
+        if decoded > 0 {
             // The begin marker goes in only once there is audio to follow it, at the position
             // where that audio starts (it is not published until `commit`).
             let begins = current.beginAt != nil
@@ -174,15 +188,16 @@ final class DecoderWorker {
                 ring.push(.begin(at: ring.writePosition, token: current.job.token, item: current.job.item.id, format: current.format, firstFrame: frame))
                 current.beginAt = nil
             }
-            ring.commit(result.bytes)
-            current.frame += result.bytes / frameBytes
-            current.framesDecoded += result.bytes / frameBytes
+            ring.commit(decoded)
+            let frameBytes = 2 * current.format.channels
+            current.frame += decoded / frameBytes
+            current.framesDecoded += decoded / frameBytes
             // Wake a waiting output thread for a good batch, not for every read (markers
             // always wake it): while playing in real time the output is never waiting on the
             // ring, and played as fast as possible this saves hundreds of thread switches.
             if begins || ring.filledBytes() >= shared.outputWakeBytes { shared.outputBell.ring() }
         }
-        switch result.status {
+        switch status {
         case .decoded:
             active = current
         case .newFormat:

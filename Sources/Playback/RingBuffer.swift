@@ -62,6 +62,9 @@ struct SegmentMarker: Sendable, Equatable {
 final class PCMRing: @unchecked Sendable {
     /// Capacity in bytes.
     let capacity: Int
+    /// Spare bytes after the end, so the producer can decode a whole frame at the wrap point:
+    /// what lands there is copied to the start on commit.
+    let overflow: Int
     /// Capacity in markers.
     let markerCapacity: Int
 
@@ -74,12 +77,16 @@ final class PCMRing: @unchecked Sendable {
     private let markersWritten = Atomic<UInt64>(0)
     private let markersReleased = Atomic<UInt64>(0)
 
-    init(capacity: Int, markerCapacity: Int = 64) {
+    /// `overflow` defaults to 16 KiB (more than any MPEG frame decodes to), at most `capacity`.
+    init(capacity: Int, markerCapacity: Int = 64, overflow: Int? = nil) {
         precondition(capacity > 0 && capacity % 4 == 0, "the ring holds whole 16-bit stereo frames")
+        let overflow = overflow ?? min(16 * 1024, capacity)
+        precondition(overflow >= 0 && overflow <= capacity)
         self.capacity = capacity
+        self.overflow = overflow
         self.markerCapacity = markerCapacity
-        storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-        memset(storage, 0, capacity)
+        storage = UnsafeMutableRawPointer.allocate(byteCount: capacity + overflow, alignment: 16)
+        memset(storage, 0, capacity + overflow)
         markers = UnsafeMutablePointer<SegmentMarker>.allocate(capacity: markerCapacity)
         markers.initialize(repeating: .end(at: 0, token: 0, item: 0), count: markerCapacity)
     }
@@ -109,9 +116,25 @@ final class PCMRing: @unchecked Sendable {
         return UnsafeMutableRawBufferPointer(start: storage + index, count: max(0, count))
     }
 
-    /// Publishes `count` bytes written into the region `writableRegion` returned.
+    /// A writable region of at most `limit` bytes that may run past the end into the overflow
+    /// area (`commit` moves that part to the start); empty when less than `minimum` is free.
+    func writableRegionAcrossEnd(limit: Int, minimum: Int) -> UnsafeMutableRawBufferPointer {
+        let position = written.load(ordering: .relaxed)
+        let index = Int(position % UInt64(capacity))
+        let count = min(freeBytes(), capacity - index + overflow, limit) & ~3
+        guard count >= minimum else { return UnsafeMutableRawBufferPointer(start: storage + index, count: 0) }
+        return UnsafeMutableRawBufferPointer(start: storage + index, count: count)
+    }
+
+    /// Publishes `count` bytes written into a region `writableRegion` or
+    /// `writableRegionAcrossEnd` returned.
     func commit(_ count: Int) {
         precondition(count >= 0 && count <= freeBytes())
+        let index = Int(written.load(ordering: .relaxed) % UInt64(capacity))
+        if index + count > capacity {
+            // Written past the end: the consumer reads it from the start.
+            memcpy(storage, storage + capacity, index + count - capacity)
+        }
         written.add(UInt64(count), ordering: .sequentiallyConsistent)
     }
 

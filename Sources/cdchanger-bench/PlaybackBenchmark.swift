@@ -12,6 +12,7 @@ import Dispatch
 import Foundation
 import Glibc
 import Playback
+import Synchronization
 
 enum PlaybackBenchmark {
     /// How "ours" is started: the one line to change when `cdchanger play` lands
@@ -63,9 +64,9 @@ enum PlaybackBenchmark {
         defer { paced.stop() }
         note("real-time playback of 30 s through paced: about \(Int(shortSeconds) * 2 + 2) s")
         paced.waitUntilIdle()
-        let reference = try Child.run(["mpg123", "-q", "-o", "alsa", "-a", "paced", short])
+        let reference = try Child.run(["mpg123", "-q", "-o", "alsa", "-a", "paced", short], sampleMemory: true)
         paced.waitUntilIdle()
-        let ours = try Child.run(oursCommand + ["--device", "paced", short])
+        let ours = try Child.run(oursCommand + ["--device", "paced", short], sampleMemory: true)
         paced.waitUntilIdle()
 
         // 3. Latency: process start to first byte at the device (both), and in-process command to
@@ -203,24 +204,26 @@ private struct Child {
 
     /// Runs `arguments` (the first is looked up in PATH) with stdout and stderr discarded.
     ///
-    /// Peak memory is sampled from `/proc/PID/status` (`VmHWM`) every 50 ms while the child
-    /// runs: `wait4`'s `ru_maxrss` would include the parent's pages the child shared before `exec`.
-    static func run(_ arguments: [String], standardOutput: String = "/dev/null") throws -> Child {
+    /// With `sampleMemory`, peak memory is sampled from `/proc/PID/status` (`VmHWM`) every 50 ms
+    /// on another thread while this one waits: `wait4`'s `ru_maxrss` would include the parent's
+    /// pages the child shared before `exec`.
+    static func run(_ arguments: [String], standardOutput: String = "/dev/null", sampleMemory: Bool = false) throws -> Child {
         let start = PlaybackEvent.now()
         let pid = try spawn(arguments, standardOutput: standardOutput)
-        var peak = 0
-        var status: Int32 = 0
-        var usage = rusage()
-        while true {
-            peak = max(peak, highWaterKilobytes(of: pid))
-            let done = wait4(pid, &status, WNOHANG, &usage)
-            if done == pid { break }
-            if done < 0, errno != EINTR { throw PlaybackBenchmark.Failure(description: "wait4 failed for \(arguments[0])") }
-            usleep(50_000)
-        }
-        let wall = Double(PlaybackEvent.now() - start) / 1e9
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        return Child(wallSeconds: wall, cpuSeconds: cpu, maxResidentKilobytes: peak, status: status)
+        let peak = Mutex(0)
+        let finished = Atomic<Bool>(false)
+        let sampler = sampleMemory ? Thread {
+            while !finished.load(ordering: .relaxed) {
+                let now = highWaterKilobytes(of: pid)
+                peak.withLock { $0 = max($0, now) }
+                usleep(50_000)
+            }
+        } : nil
+        sampler?.start()
+        var result = try wait(pid, since: start, arguments)
+        finished.store(true, ordering: .relaxed)
+        if sampleMemory { result.maxResidentKilobytes = peak.withLock { $0 } }
+        return result
     }
 
     /// `VmHWM` of a running process, in kB (0 when it can't be read).

@@ -80,6 +80,21 @@ struct RingBufferTests {
         #expect(ring.peekMarker() == nil)
     }
 
+    @Test("a region may run past the end; committing moves that part to the start")
+    func acrossTheEnd() {
+        let ring = PCMRing(capacity: 64, overflow: 16)
+        #expect(produce(ring, Array(0..<56)) == 56)
+        #expect(consume(ring, limit: 56) == Array(0..<56))
+        // 8 bytes to the end, 16 more in the overflow area.
+        #expect(ring.writableRegionAcrossEnd(limit: 100, minimum: 32).count == 0, "less than the minimum fits")
+        let region = ring.writableRegionAcrossEnd(limit: 100, minimum: 20)
+        #expect(region.count == 24)
+        for index in 0..<20 { region[index] = UInt8(200 + index) }
+        ring.commit(20)
+        #expect(consume(ring, limit: 100) == (0..<20).map { UInt8(200 + $0) })
+        #expect(ring.writePosition == 76)
+    }
+
     @Test("marker slots run out and come back")
     func markerSpace() {
         let ring = PCMRing(capacity: 16, markerCapacity: 2)
