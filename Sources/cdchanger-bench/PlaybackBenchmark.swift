@@ -58,6 +58,15 @@ enum PlaybackBenchmark {
             oursDecode.append(try Child.run(oursCommand + ["--fast", "--output", "null", long]).wallSeconds)
         }
         let decodeRatio = median(referenceDecode) / median(oursDecode)
+        // How much of that is starting the process: the same commands on an empty file.
+        let empty = fixtures + "/empty.mp3"
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
+        var oursStartup: [Double] = []
+        var referenceStartup: [Double] = []
+        for _ in 0..<(runs + 2) {
+            referenceStartup.append(try Child.run(["mpg123", "-q", "-t", empty]).wallSeconds)
+            oursStartup.append(try Child.run(oursCommand + ["--fast", "--output", "null", empty]).wallSeconds)
+        }
 
         // 2. and 4. Real-time playback through the paced device: CPU per second of audio, peak memory.
         let paced = try PacedDevice.start(directory: fixtures + "/paced")
@@ -86,6 +95,10 @@ enum PlaybackBenchmark {
                 ours: String(format: "%.3f s (%.0f× real time)", median(oursDecode), 600 / median(oursDecode)),
                 reference: String(format: "%.3f s  mpg123 -q -t", median(referenceDecode)),
                 target: String(format: "speed ratio %.2f ≥ 0.95", decodeRatio), met: decodeRatio >= 0.95),
+            Row(measure: "  of which process start (empty file)",
+                ours: String(format: "%.1f ms", median(oursStartup) * 1000),
+                reference: String(format: "%.1f ms  mpg123", median(referenceStartup) * 1000),
+                target: "(for information)", met: nil),
             Row(measure: "CPU per s of audio, 30 s via paced",
                 ours: String(format: "%.2f ms", ours.cpuSeconds * 1000 / shortSeconds),
                 reference: String(format: "%.2f ms  mpg123 -o alsa", reference.cpuSeconds * 1000 / shortSeconds),
