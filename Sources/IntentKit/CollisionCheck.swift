@@ -154,7 +154,7 @@ extension ShortcutRegistry {
                 for second in entries[(offset + 1)...] {
                     let a = templates[first.template], b = templates[second.template]
                     guard a.shortcutIndex != b.shortcutIndex else { continue }
-                    if first.hasSlot && second.hasSlot && first.marked == second.marked { continue }
+                    if first.hasSlot && second.hasSlot { continue }
                     if first.literal == second.literal { continue }
                     let pair = [min(first.template, second.template), max(first.template, second.template)]
                     guard reportedPairs.insert(pair).inserted else { continue }
