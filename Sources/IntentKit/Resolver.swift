@@ -30,8 +30,8 @@ extension ShortcutRegistry {
     ///
     /// Every template that accepts the whole sentence yields a reading; readings rank by the
     /// number of sentence words consumed by literal template words (skip words excluded) and by
-    /// entity or enum names, then by the number of bound parameters. A tie between different
-    /// intents or values is ``Resolution/ambiguous(_:)``, never silently picked.
+    /// entity or enum names, then by the fewest required parameters left to ask. A tie between
+    /// different intents or values is ``Resolution/ambiguous(_:)``, never silently picked.
     public func resolve(_ sentence: String, mode: ResolutionMode = .inApp) -> Resolution {
         let snapshot = compiledSnapshot
         let prepared = prepare(sentence, snapshot: snapshot)
@@ -87,7 +87,7 @@ extension ShortcutRegistry {
         guard !readings.isEmpty else {
             return .unsupported(Unsupported(response: unsupportedResponse, suggestions: suggestions(for: prepared, mode: mode, snapshot: snapshot)))
         }
-        let best = ShortcutRegistry.bestReadings(readings)
+        let best = bestReadings(readings)
         if best.count == 1 {
             let reading = best[0]
             let invocation = self.invocation(intent: reading.intent, bindings: reading.bindings, snapshot: snapshot)
@@ -122,12 +122,31 @@ extension ShortcutRegistry {
         return order.map { merged[$0]! }
     }
 
-    /// The readings that tie for first place: highest score, then most bound parameters.
-    static func bestReadings(_ readings: [Reading]) -> [Reading] {
+    /// The readings that tie for first place.
+    ///
+    /// 1. Highest score (sentence words consumed by literal template words and by names).
+    /// 2. Fewest required parameters left to ask (a complete reading beats a follow-up).
+    /// 3. Within one intent, a reading whose bindings extend another's replaces it
+    ///    ("disc 2 from Road Trip" binds the magazine too). Different intents or different values
+    ///    are never ranked against each other beyond this: they stay tied, hence ambiguous.
+    func bestReadings(_ readings: [Reading]) -> [Reading] {
         guard let topScore = readings.map(\.score).max() else { return [] }
         let scored = readings.filter { $0.score == topScore }
-        let mostBound = scored.map(\.bindings.count).max() ?? 0
-        return scored.filter { $0.bindings.count == mostBound }
+        let missing = scored.map { missingCount(intent: $0.intent, bindings: $0.bindings) }
+        let fewestMissing = missing.min() ?? 0
+        let complete = scored.enumerated().filter { missing[$0.offset] == fewestMissing }.map(\.element)
+        return complete.filter { reading in
+            !complete.contains { other in
+                other.intent == reading.intent && other.bindings.count > reading.bindings.count
+                    && reading.bindings.pairs.allSatisfy { other.bindings.value(of: Int8($0.parameter)) == $0.value }
+            }
+        }
+    }
+
+    private func missingCount(intent: Int, bindings: Bindings) -> Int {
+        intents[intent].parameters.indices.filter { index in
+            intents[intent].parameters[index].isRequired && bindings.value(of: Int8(index)) == nil
+        }.count
     }
 
     func ambiguity(among readings: [Reading], snapshot: CompiledSnapshot) -> Ambiguity {
@@ -137,8 +156,9 @@ extension ShortcutRegistry {
 
     /// Candidates with unique summaries and the question listing them by number.
     func ambiguity(among invocations: [IntentInvocation], snapshot: CompiledSnapshot) -> Ambiguity {
-        var summaries = invocations.map { summary(of: $0) }
-        for (index, text) in summaries.enumerated() where summaries.filter({ $0 == text }).count > 1 {
+        let plain = invocations.map { summary(of: $0) }
+        var summaries = plain
+        for (index, text) in plain.enumerated() where plain.filter({ $0 == text }).count > 1 {
             let subtitles = invocations[index].parameters.keys.sorted().compactMap { name -> String? in
                 guard case .entity(let type, let id, _)? = invocations[index][name],
                       let typeIdx = entityTypeIndex[type],
