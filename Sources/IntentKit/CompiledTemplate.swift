@@ -87,6 +87,8 @@ struct CompiledTemplate: Sendable {
     let acceptState: Int32
     /// Tokens every accepted sentence contains: a cheap filter before running the automaton.
     let requiredTokens: [Int32]
+    /// Every literal token anywhere in the template: a cheap first ranking for suggestions.
+    let literalTokens: Set<Int32>
 
     var stateCount: Int { transitions.count }
 
@@ -110,6 +112,7 @@ struct CompiledTemplate: Sendable {
         )
         acceptState = builder.compile(template.elements, from: 0, vocabulary: &vocabulary)
         transitions = builder.transitions
+        literalTokens = Set(builder.transitions.flatMap { $0.filter { $0.kind == .word }.map(\.token) })
         requiredTokens = Array(CompiledTemplate.required(template.elements, vocabulary: &vocabulary)).sorted()
     }
 

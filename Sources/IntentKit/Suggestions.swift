@@ -1,17 +1,30 @@
 extension ShortcutRegistry {
     static let maximumSuggestions = 3
     static let suggestionTokenWindow = 16
+    static let suggestionShortlist = 16
 
     /// The nearest example phrases for a sentence nothing accepted: one per intent, best first.
     ///
-    /// Each template's distance is the word-level edit distance between the sentence and the
+    /// Templates are first shortlisted by how many of the sentence's words they contain; for the
+    /// shortlist, the distance is the word-level edit distance between the sentence and the
     /// closest sentence the template accepts (a slot matches any of its names for free; skip
     /// words cost nothing). The suggestion is the template's rendered example.
     func suggestions(for prepared: PreparedSentence, mode: ResolutionMode, snapshot: CompiledSnapshot) -> [String] {
         let tokens = Array(prepared.tokens.prefix(ShortcutRegistry.suggestionTokenWindow))
+        let words = Set(tokens.filter { $0 >= 0 && !(Int($0) < skipFlags.count && skipFlags[Int($0)]) })
+        let overlaps = templates.enumerated().map { index, template in
+            (overlap: words.reduce(0) { $0 + (template.literalTokens.contains($1) ? 1 : 0) }, template: index)
+        }
+        let shortlist = overlaps.sorted { $0.overlap != $1.overlap ? $0.overlap > $1.overlap : $0.template < $1.template }
+            .prefix(ShortcutRegistry.suggestionShortlist)
         var ranked: [(distance: Int, template: Int)] = []
-        for (index, template) in templates.enumerated() {
-            ranked.append((editDistance(template, tokens, snapshot: snapshot), index))
+        if shortlist.first?.overlap ?? 0 == 0 {
+            // No word in common with any phrase: distances say nothing; offer the first phrases.
+            ranked = templates.indices.map { (0, $0) }
+        } else {
+            for entry in shortlist {
+                ranked.append((editDistance(templates[entry.template], tokens, snapshot: snapshot), entry.template))
+            }
         }
         ranked.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.template < $1.template }
         var seenIntents: Set<Int> = []

@@ -3,7 +3,9 @@
 
 import Foundation
 
-let benchmarks: [String: () -> Void] = [:]
+let benchmarks: [String: () -> Void] = [
+    "resolve": runResolveBenchmark,
+]
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first, let run = benchmarks[name] else {
