@@ -20,7 +20,7 @@ public enum ChangerEnums {
             var synonyms = [String(percent), "\(percent) percent"]
             if percent == 100 { synonyms += ["max", "maximum", "full", "full blast", "all the way up"] }
             if percent == 50 { synonyms += ["half", "half way", "halfway"] }
-            if percent == 0 { synonyms += ["zero", "minimum", "min"] }
+            if percent == 0 { synonyms += ["zero", "minimum", "min", "all the way down"] }
             return EnumCase(.integer(percent), displayName: "\(percent)%", synonyms: synonyms)
         },
         examples: ["40"]
@@ -45,7 +45,7 @@ public enum ChangerEnums {
             EnumCase(.string("track"), displayName: "this track", synonyms: [
                 "track", "song", "tune", "this song", "this tune", "the song", "the track", "current song",
                 "current track", "the current song", "the current track", "one", "single", "it", "this", "that",
-                "this one", "that song", "that one",
+                "this one", "that song", "that one", "one song", "one track", "the same song", "the same track",
             ]),
             EnumCase(.string("disc"), displayName: "this disc", synonyms: [
                 "disc", "cd", "album", "record", "this album", "this cd", "this record", "the album", "the disc",
@@ -67,7 +67,7 @@ public enum ChangerEnums {
             EnumCase(.string("off"), displayName: "off", synonyms: ["none"]),
             EnumCase(.string("disc"), displayName: "this disc", synonyms: [
                 "disc", "cd", "album", "record", "this album", "this cd", "this record", "the album", "the disc", "the cd",
-                "the whole album", "the current album", "current album", "current disc", "this", "the tracks on this disc",
+                "the whole album", "the current album", "current album", "current disc", "this", "it", "the tracks on this disc",
                 "the songs on this album", "the tracks on this album", "the songs on this disc",
             ]),
             EnumCase(.string("magazine"), displayName: "the whole magazine", synonyms: [
