@@ -59,7 +59,7 @@ public enum ChangerShortcuts {
 
         AppShortcut(intent: "Resume", phrases: spoken(
             "(resume|continue|unpause|un pause) [the] [music|song|playback|playing|track|it|listening] [(where|from where) (i|we|you|it) (left off|stopped|paused)]",
-            "(keep|carry on|go on|continue) [playing|going|listening|with the music]",
+            "(keep playing|keep going|keep listening|carry on|go on|continue) [playing|going|listening|with the music]",
             "(start|play|turn) [the] music (again|back on)",
             "(back to [the] music|pick up where (i|we) left off)",
             "keep [the] music (going|playing|on)"
