@@ -39,13 +39,14 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSwift),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"], swiftSettings: strictSwift),
         .testTarget(name: "MPEGAudioTests", dependencies: ["MPEGAudio"], swiftSettings: strictSwift),
-        .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio"], swiftSettings: strictSwift),
-        .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary"], swiftSettings: strictSwift),
+        .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio", "TestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit"], swiftSettings: strictSwift),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MPEGAudio"], swiftSettings: strictSwift),
-        .testTarget(name: "EndToEndTests", dependencies: [], swiftSettings: strictSwift),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]
 )
