@@ -3,11 +3,13 @@
 
 import Foundation
 
-let benchmarks: [String: () -> Void] = [:]
+let benchmarks: [String: ([String]) -> Void] = [
+    "scan": ScanBenchmark.run,
+]
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first, let run = benchmarks[name] else {
     print("usage: cdchanger-bench <\(benchmarks.keys.sorted().joined(separator: "|"))>")
     exit(2)
 }
-run()
+run(Array(arguments.dropFirst()))
