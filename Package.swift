@@ -29,14 +29,15 @@ let package = Package(
         .target(name: "Playback", dependencies: ["MPEGAudio", "CALSA", "CShim"], swiftSettings: strictSwift),
         .target(name: "ChangerIntents", dependencies: ["IntentKit"], swiftSettings: strictSwift),
         .target(name: "MainLoop", swiftSettings: strictSwift),
+        .target(name: "Dashboard", dependencies: ["CNcursesw", "CShim", "MainLoop"], swiftSettings: strictSwift),
         .executableTarget(
             name: "cdchanger",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop"],
+            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard"],
             swiftSettings: strictSwift
         ),
         .executableTarget(
             name: "cdchanger-bench",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop"],
+            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard"],
             swiftSettings: strictSwift
         ),
 
@@ -46,6 +47,7 @@ let package = Package(
         .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit"], swiftSettings: strictSwift),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"], swiftSettings: strictSwift),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MPEGAudio"], swiftSettings: strictSwift),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strictSwift),
