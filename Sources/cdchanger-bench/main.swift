@@ -3,8 +3,9 @@
 
 import Foundation
 
-let benchmarks: [String: () -> Void] = [
-    "resolve": runResolveBenchmark,
+let benchmarks: [String: ([String]) -> Void] = [
+    "scan": ScanBenchmark.run,
+    "resolve": ResolveBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -12,4 +13,4 @@ guard let name = arguments.first, let run = benchmarks[name] else {
     print("usage: cdchanger-bench <\(benchmarks.keys.sorted().joined(separator: "|"))>")
     exit(2)
 }
-run()
+run(Array(arguments.dropFirst()))

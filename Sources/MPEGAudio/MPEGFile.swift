@@ -1,0 +1,201 @@
+import CMpg123
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An MP3 file opened for reading tags, measuring its length and decoding it to 16-bit PCM.
+///
+/// Wraps one `mpg123_handle`: created with `mpg123_new`, opened with `mpg123_open`,
+/// freed with `mpg123_delete` when the value goes away. Gapless decoding is on (LAME's
+/// encoder delay and padding are removed), libmpg123's own printouts are off, and the
+/// output is always signed 16-bit at the file's own sample rate; with `forceStereo`
+/// mono files come out as two identical channels.
+///
+/// A handle is used by one thread at a time; it may be handed to another thread.
+public final class MPEGFile {
+    private let handle: OpaquePointer
+
+    /// Opens the file at `path` (raw bytes, so names that are not UTF-8 still open).
+    ///
+    /// The corresponding C functions are `mpg123_new`, `mpg123_param2` and `mpg123_open`.
+    public init(path: [UInt8], forceStereo: Bool = false) throws(MPEGError) {
+        MPEGLibrary.initializeOnce()
+        var error: Int32 = 0
+        guard let handle = mpg123_new(nil, &error) else {
+            throw MPEGError(code: error, operation: "create a decoder")
+        }
+        self.handle = handle
+        var flags = MPG123_QUIET.rawValue | MPG123_GAPLESS.rawValue
+        if forceStereo { flags |= MPG123_FORCE_STEREO.rawValue }
+        mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), Int(flags), 0)
+        // Tolerate junk before the first frame, but not a whole non-MP3 file: a bounded resync.
+        mpg123_param2(handle, Int32(MPG123_RESYNC_LIMIT.rawValue), 64 * 1024, 0)
+        // Only 16-bit signed output, any rate, as the file has it.
+        mpg123_format_none(handle)
+        for rate in MPEGFile.supportedRates {
+            let channels = forceStereo ? Int32(MPG123_STEREO.rawValue) : Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue)
+            mpg123_format(handle, rate, channels, Int32(MPG123_ENC_SIGNED_16.rawValue))
+        }
+        let status = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { mpg123_open(handle, $0.baseAddress) }
+        }
+        guard status == MPG123_OK.rawValue else {
+            let failure = MPEGError(code: status, operation: "open", detail: MPEGFile.message(of: handle))
+            mpg123_delete(handle)
+            throw failure
+        }
+    }
+
+    deinit {
+        mpg123_close(handle)
+        mpg123_delete(handle)
+    }
+
+    /// The MPEG sample rates libmpg123 decodes natively.
+    static let supportedRates = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000]
+
+    /// Reads the stream's header and tags without decoding audio, and returns its output format.
+    ///
+    /// The corresponding C function is `mpg123_getformat`.
+    public func format() throws(MPEGError) -> AudioFormat {
+        var rate = 0
+        var channels: Int32 = 0
+        var encoding: Int32 = 0
+        let status = mpg123_getformat(handle, &rate, &channels, &encoding)
+        guard status == MPG123_OK.rawValue else {
+            throw MPEGError(code: status, operation: "read the format", detail: MPEGFile.message(of: handle))
+        }
+        return AudioFormat(sampleRate: rate, channels: Int(channels))
+    }
+
+    /// The length in sample frames (per channel) as libmpg123 knows it now: exact with a
+    /// LAME/Xing info frame or after `scan()`, otherwise estimated from the file size.
+    ///
+    /// The corresponding C function is `mpg123_length`.
+    public func lengthInFrames() -> Int? {
+        let frames = mpg123_length(handle)
+        return frames >= 0 ? Int(frames) : nil
+    }
+
+    /// Reads the whole stream once so that `lengthInFrames()` is exact (for files without an info frame).
+    ///
+    /// The corresponding C function is `mpg123_scan`.
+    public func scan() throws(MPEGError) {
+        let status = mpg123_scan(handle)
+        guard status == MPG123_OK.rawValue else {
+            throw MPEGError(code: status, operation: "scan", detail: MPEGFile.message(of: handle))
+        }
+    }
+
+    /// The ID3 tags, parsed by libmpg123 (call `format()` first so the tags have been read).
+    ///
+    /// The corresponding C functions are `mpg123_meta_check` and `mpg123_id3`.
+    public func tags() -> ID3Tags {
+        guard mpg123_meta_check(handle) & MPG123_ID3 != 0 else { return ID3Tags() }
+        var version1: UnsafeMutablePointer<mpg123_id3v1>?
+        var version2: UnsafeMutablePointer<mpg123_id3v2>?
+        guard mpg123_id3(handle, &version1, &version2) == MPG123_OK.rawValue else { return ID3Tags() }
+        var tags = ID3Tags()
+        if let version2 {
+            tags.merge(ID3Tags(version2: version2.pointee))
+        }
+        if let version1 {
+            tags.merge(ID3Tags(version1: version1.pointee))
+        }
+        return tags
+    }
+
+    /// Decodes into `buffer` (interleaved signed 16-bit samples) and says how many bytes were written.
+    ///
+    /// The corresponding C function is `mpg123_read`.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) -> DecodeResult {
+        var written = 0
+        let status = mpg123_read(handle, buffer.baseAddress, buffer.count, &written)
+        switch status {
+        case MPG123_OK.rawValue: return DecodeResult(bytes: written, status: .decoded)
+        case MPG123_NEW_FORMAT.rawValue: return DecodeResult(bytes: written, status: .newFormat)
+        case MPG123_DONE.rawValue: return DecodeResult(bytes: written, status: .finished)
+        default: return DecodeResult(bytes: written, status: .failed(status))
+        }
+    }
+
+    /// Moves the decoding position to `frame` (sample frames from the start, gapless-adjusted)
+    /// and returns where it landed.
+    ///
+    /// The corresponding C function is `mpg123_seek`.
+    @discardableResult
+    public func seek(toFrame frame: Int) throws(MPEGError) -> Int {
+        let landed = mpg123_seek(handle, off_t(frame), SEEK_SET)
+        guard landed >= 0 else {
+            throw MPEGError(code: Int32(landed), operation: "seek", detail: MPEGFile.message(of: handle))
+        }
+        return Int(landed)
+    }
+
+    /// The current decoding position in sample frames.
+    ///
+    /// The corresponding C function is `mpg123_tell`.
+    public func positionInFrames() -> Int {
+        Int(max(0, mpg123_tell(handle)))
+    }
+
+    /// libmpg123's description of the handle's last error.
+    private static func message(of handle: OpaquePointer) -> String {
+        guard let text = mpg123_strerror(handle) else { return "" }
+        return String(cString: text)
+    }
+}
+
+/// Sample rate and channel count of decoded audio.
+public struct AudioFormat: Hashable, Sendable, CustomStringConvertible {
+    public var sampleRate: Int
+    public var channels: Int
+
+    public init(sampleRate: Int, channels: Int) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+    }
+
+    public var description: String { "\(sampleRate) Hz, \(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) channels")" }
+}
+
+/// What one `MPEGFile.read(into:)` call produced.
+public struct DecodeResult: Sendable, Equatable {
+    /// Bytes of PCM written into the buffer.
+    public var bytes: Int
+    public var status: Status
+
+    /// Whether decoding goes on, changed format, reached the end, or failed with libmpg123's code.
+    public enum Status: Sendable, Equatable {
+        case decoded, newFormat, finished, failed(Int32)
+    }
+}
+
+/// A libmpg123 failure, with the operation that failed and the library's own words.
+public struct MPEGError: Error, Sendable, CustomStringConvertible {
+    public var code: Int32
+    public var operation: String
+    public var detail: String
+
+    init(code: Int32, operation: String, detail: String = "") {
+        self.code = code
+        self.operation = operation
+        self.detail = detail.isEmpty ? MPEGError.plainMessage(code) : detail
+    }
+
+    public var description: String { "can't \(operation): \(detail)" }
+
+    /// The corresponding C function is `mpg123_plain_strerror`.
+    private static func plainMessage(_ code: Int32) -> String {
+        guard let text = mpg123_plain_strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}
+
+/// Process-wide libmpg123 set-up.
+enum MPEGLibrary {
+    /// `mpg123_init` must run once before any handle is made (older libmpg123 versions need it).
+    private static let initialized: Bool = mpg123_init() == MPG123_OK.rawValue
+
+    static func initializeOnce() { _ = initialized }
+}
