@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "MusicLibrary", dependencies: ["MPEGAudio"], swiftSettings: strictSwift),
         .target(name: "ChangerKit", dependencies: ["MusicLibrary"], swiftSettings: strictSwift),
         .target(name: "Playback", dependencies: ["MPEGAudio", "CALSA", "CShim"], swiftSettings: strictSwift),
-        .target(name: "ChangerIntents", dependencies: ["IntentKit"], swiftSettings: strictSwift),
+        .target(name: "ChangerIntents", dependencies: ["IntentKit", "ChangerKit"], swiftSettings: strictSwift),
         .target(name: "MainLoop", swiftSettings: strictSwift),
         .target(name: "Remote", dependencies: ["CDBus", "MainLoop"], swiftSettings: strictSwift),
         .target(name: "Dashboard", dependencies: ["CNcursesw", "CShim", "MainLoop"], swiftSettings: strictSwift),
@@ -43,12 +43,12 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSwift),
+        .target(name: "TestSupport", dependencies: ["ChangerKit", "MusicLibrary"], path: "Tests/TestSupport", swiftSettings: strictSwift),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"], swiftSettings: strictSwift),
         .testTarget(name: "MPEGAudioTests", dependencies: ["MPEGAudio"], swiftSettings: strictSwift),
         .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary", "TestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit"], swiftSettings: strictSwift),
+        .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit", "ChangerKit", "MusicLibrary", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"], swiftSettings: strictSwift),

@@ -1,5 +1,7 @@
+import ChangerIntents
 import ChangerKit
 import Foundation
+import IntentKit
 
 /// One command of the command line: its words, usage line, options and what it runs.
 struct CommandDescription: Sendable {
@@ -19,6 +21,7 @@ final class CommandEnvironment {
     let libraryOption: String?
     let environment: [String: String]
     private var openedContext: ChangerContext?
+    private var openedRegistry: ShortcutRegistry?
 
     init(stateDirectory: String?, libraryOption: String?, environment: [String: String]) {
         self.stateDirectory = stateDirectory
@@ -36,6 +39,16 @@ final class CommandEnvironment {
             return context
         }
         set { openedContext = newValue }
+    }
+
+    /// The intent registry over the current magazines, refreshed by the store after every change.
+    var registry: ShortcutRegistry {
+        get throws {
+            if let openedRegistry { return openedRegistry }
+            let registry = try MagazineEntities.registry(observing: context.store)
+            openedRegistry = registry
+            return registry
+        }
     }
 }
 

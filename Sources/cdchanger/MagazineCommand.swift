@@ -1,3 +1,4 @@
+import ChangerIntents
 import ChangerKit
 import Foundation
 import MusicLibrary
@@ -24,6 +25,7 @@ enum MagazineCommand {
                     try rack.create(named: arguments.positionals.first, slotCount: slots)
                 }
                 print("Created \(magazine.name) with \(magazine.slots.count) empty slots.")
+                try warnAboutCollisions(magazine, environment)
                 return 0
             }
         ),
@@ -35,6 +37,7 @@ enum MagazineCommand {
                 let old = environment.context.store.state.rack.magazine(named: words[0])?.name ?? words[0]
                 let magazine = try edit(environment, .renamed) { rack throws(RackError) in try rack.rename(words[0], to: words[1]) }
                 print("Renamed \(old) to \(magazine.name).")
+                try warnAboutCollisions(magazine, environment)
                 return 0
             }
         ),
@@ -113,6 +116,14 @@ enum MagazineCommand {
             throw CommandFailure("\(error) The change was not saved.")
         }
         return result
+    }
+
+    /// Tells the user when a new name makes sentences ambiguous ("Disc 3", "Something").
+    static func warnAboutCollisions(_ magazine: Magazine, _ environment: CommandEnvironment) throws {
+        let warnings = MagazineEntities.collisionWarnings(for: magazine, in: try environment.registry)
+        guard !warnings.isEmpty else { return }
+        printError("Note: the name \u{201C}\(magazine.name)\u{201D} sounds like other commands:")
+        for warning in warnings { printError("  \(warning)") }
     }
 
     /// One slot as `magazine list --json` prints it.

@@ -4,7 +4,7 @@ import Foundation
 /// failures into one-line messages (status 1) or usage errors (status 2).
 enum CLI {
     static let version = "0.1.0"
-    static let commands: [CommandDescription] = [LibraryCommand.description] + MagazineCommand.descriptions
+    static let commands: [CommandDescription] = [LibraryCommand.description] + MagazineCommand.descriptions + IntentCommands.descriptions
 }
 
 let version = CLI.version
