@@ -14,6 +14,7 @@ public final class MainLoop {
     private var readers: [Int32: () -> Void] = [:]
     private var timers: [Timer] = []
     private var signalHandlers: [Int32: () -> Void] = [:]
+    private var wakeHandlers: [() -> Void] = []
     private var running = false
 
     private struct Timer {
@@ -57,6 +58,12 @@ public final class MainLoop {
         SignalRelay.install(signal, writingTo: mailbox.wakeDescriptor)
     }
 
+    /// Runs `handler` on the loop after every `mailbox.wake()`: how a thread that must not allocate
+    /// (the audio engine) says "I have news" — it only writes a byte to a pipe.
+    public func onWake(_ handler: @escaping () -> Void) {
+        wakeHandlers.append(handler)
+    }
+
     /// Runs until `stop()` is called from a handler on the loop.
     public func run() {
         running = true
@@ -88,10 +95,14 @@ public final class MainLoop {
     }
 
     private func drainMailbox() {
-        for signal in mailbox.takeWakeBytes() where signal != 0 {
+        let bytes = mailbox.takeWakeBytes()
+        for signal in bytes where signal != 0 {
             signalHandlers[Int32(signal)]?()
         }
         for work in mailbox.takePosted() { work() }
+        if bytes.contains(0) {
+            for handler in wakeHandlers { handler() }
+        }
     }
 
     private func runDueTimers() {

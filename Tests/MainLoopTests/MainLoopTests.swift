@@ -87,4 +87,18 @@ struct MainLoopTests {
         loop.run()
         #expect(handled)
     }
+
+    @Test("a plain wake from another thread runs the wake handlers on the loop")
+    func wakeHandlers() throws {
+        let loop = try MainLoop()
+        var wakes = 0
+        loop.onWake {
+            wakes += 1
+            loop.stop()
+        }
+        let mailbox = loop.mailbox
+        Thread.detachNewThread { mailbox.wake() }
+        loop.run()
+        #expect(wakes == 1)
+    }
 }
