@@ -104,4 +104,21 @@ struct PerformerTests {
         #expect(!DisplayTextCheck.looksUnfilled(response), "\(response)")
         #expect(!response.contains("(not matched"), "\(sentence)")
     }
+
+    @Test("a key's ready-bound invocation is exactly what the matching sentence resolves to", arguments: [
+        (ChangerInvocations.playDisc(3), "play disc 3"),
+        (ChangerInvocations.seek(forward: true), "skip forward 10 seconds"),
+        (ChangerInvocations.seek(forward: false), "skip back 10 seconds"),
+        (ChangerInvocations.changeVolume(up: true), "turn the volume up"),
+        (ChangerInvocations.changeVolume(up: false), "turn the volume down"),
+        (ChangerInvocations.setVolume(40), "set the volume to 40 percent"),
+        (ChangerInvocations.repeatMode(.disc), "repeat this disc"),
+        (ChangerInvocations.repeatMode(.off), "repeat off"),
+        (ChangerInvocations.randomMode(.magazine), "shuffle everything"),
+        (ChangerInvocations.plain("NextTrack"), "next song"),
+    ])
+    func keysMatchSentences(invocation: IntentInvocation, sentence: String) throws {
+        let rig = try Rig()
+        #expect(rig.registry.resolve(sentence).invocation == invocation)
+    }
 }
