@@ -113,19 +113,25 @@ public final class Changer {
 
     // MARK: - Transport
 
-    /// Plays disc `number` of `magazineID` (else of the selected magazine) from its first track.
-    public func playDisc(_ number: Int, magazineID: UUID? = nil) throws(TransportError) {
+    /// Plays disc `number` of `magazineID` (else of the selected magazine) from track `track` (1-based).
+    public func playDisc(_ number: Int, magazineID: UUID? = nil, track: Int = 1) throws(TransportError) {
         guard let magazine = magazineID.flatMap(store.state.rack.magazine(withID:)) ?? currentMagazine else { throw .noMagazine }
         guard magazine.slots.indices.contains(number - 1) else { throw .noSuchDisc(number, magazine: magazine.name, slots: magazine.slots.count) }
         switch shelf.state(ofSlot: magazine.slots[number - 1]) {
         case .empty: throw .emptySlot(number, magazine: magazine.name)
         case .missing(let folder): throw .missingDisc(number, folder: folder.displayName)
         case .loaded(let album) where album.tracks.isEmpty: throw .nothingPlayable(number)
+        case .loaded(let album) where !album.tracks.indices.contains(track - 1):
+            throw .noSuchTrack(track, disc: number, count: album.tracks.count)
         case .loaded: break
         }
         isScanning = false
         select(magazine.id)
-        startDisc(slot: number, of: magazine.id)
+        if track == 1 {
+            startDisc(slot: number, of: magazine.id)
+        } else {
+            start(TrackReference(magazineID: magazine.id, slot: number, trackIndex: track - 1))
+        }
     }
 
     /// Plays the first playable disc of a magazine (its slot 1, or the next loaded one).
@@ -522,6 +528,7 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
     case emptySlot(Int, magazine: String)
     case missingDisc(Int, folder: String)
     case nothingPlayable(Int)
+    case noSuchTrack(Int, disc: Int, count: Int)
     case emptyMagazine(String)
     case nothingLoaded
 
@@ -532,6 +539,7 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
         case .emptySlot(let number, let magazine): "Slot \(number) of \(magazine) is empty."
         case .missingDisc(let number, let folder): "Disc \(number) is missing: its folder \(folder) is gone."
         case .nothingPlayable(let number): "Disc \(number) has nothing that can be played."
+        case .noSuchTrack(let track, let disc, let count): "Disc \(disc) has \(count) track\(count == 1 ? "" : "s"); there is no track \(track)."
         case .emptyMagazine(let name): "\(name) has no disc to play."
         case .nothingLoaded: "No magazine holds a disc to play. Load one with cdchanger magazine load."
         }

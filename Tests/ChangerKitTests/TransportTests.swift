@@ -17,6 +17,16 @@ struct TransportTests {
         #expect(changer.current == TrackReference(magazineID: fixture.magazineID, slot: 3, trackIndex: 0))
     }
 
+    @Test("play disc can start at a given track, and refuses a track the disc doesn't have")
+    func playDiscAtTrack() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        try changer.playDisc(1, track: 3)
+        #expect(fixture.playing == "A3")
+        #expect(fixture.queued == "B1")
+        #expect(throws: TransportError.noSuchTrack(4, disc: 1, count: 3)) { try changer.playDisc(1, track: 4) }
+    }
+
     @Test("play disc refuses empty, missing and non-existent slots with a reason", arguments: [
         (2, TransportError.emptySlot(2, magazine: "Magazine One")),
         (4, TransportError.missingDisc(4, folder: "/music/Gone")),
