@@ -236,7 +236,7 @@ private final class Session: Sendable {
                 _ = send(.rejected("the request is longer than \(limits.maximumRequestBytes) bytes"), to: client)
                 return
             case .timedOut:
-                _ = send(.rejected("no whole request line within \(Int(limits.requestTimeout)) seconds"), to: client)
+                _ = send(.rejected("no whole request line within \(Session.seconds(limits.requestTimeout)) seconds"), to: client)
                 return
             case .end, .failed:
                 return
@@ -254,6 +254,11 @@ private final class Session: Sendable {
     private func send(_ response: ControlResponse, to client: UnixSocket) -> Bool {
         guard !stopping.load(ordering: .acquiring) else { return false }
         return client.sendAll(Array(ControlWire.encode(response).utf8), until: Deadline(after: limits.writeTimeout)) == .written
+    }
+
+    /// 5 → "5", 0.5 → "0.5".
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

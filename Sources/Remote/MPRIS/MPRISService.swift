@@ -118,9 +118,9 @@ public final class MPRISService: Sendable {
 
 /// The MPRIS object: answers method calls and sends signals, on the dispatch thread.
 final class MPRISEndpoint: @unchecked Sendable {
-    // Safety: `lastSignalled` is the only mutable state without a lock. It is written before the
-    // dispatch thread starts and afterwards only on that thread (in `run`, and in `handle`, which
-    // libdbus calls from `read_write_dispatch` on that thread). The flags are atomics.
+    // Safety: `lastSignalled` is the only mutable state without a lock, and it is used only on the
+    // dispatch thread: in `run` and `publish`, and in `handle`, which libdbus calls from
+    // `read_write_dispatch` on that thread. The flags are atomics; everything else is immutable.
     private let connection: BusConnection
     private let busName: String
     private let identity: String
