@@ -90,4 +90,23 @@ import Testing
         #expect(fixture.server.isRunning)
         #expect(try ControlClient.send(.say(["again"]), to: fixture.path).output == "again\n")
     }
+
+    @Test func stopDoesNotWaitForeverForAHandlerStuckInTheApp() throws {
+        let entered = Atomic(false), release = Atomic(false)
+        let fixture = try ServerFixture { request in
+            // Like `mailbox.sync` while the main loop is the one calling stop().
+            entered.store(true, ordering: .releasing)
+            while !release.load(ordering: .acquiring) { usleep(10_000) }
+            return ServerFixture.echo(request)
+        }
+        let path = fixture.path
+        let caller = Thread { _ = try? ControlClient.send(.say(["stuck"]), to: path) }
+        caller.start()
+        while !entered.load(ordering: .acquiring) { usleep(10_000) }
+        let started = Date()
+        #expect(!fixture.server.stop(timeout: 0.3))
+        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        release.store(true, ordering: .releasing)
+    }
 }
