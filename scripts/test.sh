@@ -4,9 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup-common.sh
-# Test tools: sox and lame make MP3 fixtures, mpg123 is the reference decoder,
-# tmux drives the dashboard, setpriv runs a check as an ordinary user.
-ensure_packages "${BUILD_PACKAGES[@]}" sox lame mpg123 tmux util-linux
+# Test tools: sox and lame make MP3 fixtures, mpg123 is the reference decoder, tmux drives the
+# dashboard, setpriv runs a check as an ordinary user, dbus-daemon gives tests a private session
+# bus that playerctl and gdbus talk to, python3 plays a crashed player in a socket test.
+ensure_packages "${BUILD_PACKAGES[@]}" sox lame mpg123 tmux util-linux dbus-daemon dbus-bin playerctl libglib2.0-bin python3
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
