@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // What Swift cannot call directly: ncurses attribute macros, ALSA's variadic error handler.
         .target(name: "CShim", dependencies: ["CNcursesw", "CALSA"]),
 
@@ -27,25 +28,32 @@ let package = Package(
         .target(name: "MusicLibrary", dependencies: ["MPEGAudio"], swiftSettings: strictSwift),
         .target(name: "ChangerKit", dependencies: ["MusicLibrary"], swiftSettings: strictSwift),
         .target(name: "Playback", dependencies: ["MPEGAudio", "CALSA", "CShim"], swiftSettings: strictSwift),
-        .target(name: "ChangerIntents", dependencies: ["IntentKit"], swiftSettings: strictSwift),
+        .target(name: "ChangerIntents", dependencies: ["IntentKit", "ChangerKit"], swiftSettings: strictSwift),
+        .target(name: "MainLoop", swiftSettings: strictSwift),
+        .target(name: "Remote", dependencies: ["CDBus", "MainLoop"], swiftSettings: strictSwift),
+        .target(name: "Dashboard", dependencies: ["CNcursesw", "CShim", "MainLoop"], swiftSettings: strictSwift),
         .executableTarget(
             name: "cdchanger",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback"],
+            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote"],
             swiftSettings: strictSwift
         ),
         .executableTarget(
             name: "cdchanger-bench",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback"],
+            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote"],
             swiftSettings: strictSwift
         ),
 
+        .target(name: "TestSupport", dependencies: ["ChangerKit", "MusicLibrary"], path: "Tests/TestSupport", swiftSettings: strictSwift),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"], swiftSettings: strictSwift),
         .testTarget(name: "MPEGAudioTests", dependencies: ["MPEGAudio"], swiftSettings: strictSwift),
-        .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio"], swiftSettings: strictSwift),
-        .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary"], swiftSettings: strictSwift),
-        .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit"], swiftSettings: strictSwift),
+        .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio", "TestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary", "TestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit", "ChangerKit", "MusicLibrary", "TestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "RemoteTests", dependencies: ["Remote", "TestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"], swiftSettings: strictSwift),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MPEGAudio"], swiftSettings: strictSwift),
-        .testTarget(name: "EndToEndTests", dependencies: [], swiftSettings: strictSwift),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,7 +19,7 @@ enum PlaybackBenchmark {
     /// (e.g. `["/path/to/cdchanger", "play"]`); it must accept `--fast`, `--output`, `--device` and files.
     static let oursCommand = [executablePath(), "play-file"]
 
-    static func run() {
+    static func run(_ arguments: [String]) {
         do {
             try measure()
         } catch {

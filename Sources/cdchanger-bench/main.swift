@@ -3,9 +3,11 @@
 
 import Foundation
 
-let benchmarks: [String: () -> Void] = [
-    "playback": { PlaybackBenchmark.run() },
-    "play-file": { exit(PlayFileCommand.run(Array(CommandLine.arguments.dropFirst(2)))) },
+let benchmarks: [String: ([String]) -> Void] = [
+    "scan": ScanBenchmark.run,
+    "resolve": ResolveBenchmark.run,
+    "playback": PlaybackBenchmark.run,
+    "play-file": { exit(PlayFileCommand.run($0)) },
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -13,4 +15,4 @@ guard let name = arguments.first, let run = benchmarks[name] else {
     print("usage: cdchanger-bench <\(benchmarks.keys.sorted().joined(separator: "|"))>")
     exit(2)
 }
-run()
+run(Array(arguments.dropFirst()))

@@ -1,0 +1,53 @@
+import IntentKit
+
+/// CD Changer's intents as data: identifiers (part of the command-line contract), parameters,
+/// follow-up questions and dialog. Execution against the changer lives elsewhere.
+public enum ChangerCatalog {
+    /// The identifier of the magazine entity type.
+    public static let magazineType = "Magazine"
+
+    /// The magazine parameter, optional or required.
+    static func magazine(required: Bool) -> ParameterDefinition {
+        ParameterDefinition(name: "magazine", title: "Magazine", type: .entity(magazineType), isRequired: required, question: "Which magazine?")
+    }
+
+    /// Every intent, in listing order.
+    public static let intents: [IntentDefinition] = [
+        IntentDefinition(identifier: "PlayMagazine", title: "Play Magazine", parameters: [magazine(required: true)],
+                         summary: "Play the magazine {magazine}", response: "Playing the magazine {magazine}."),
+        IntentDefinition(identifier: "PlayDisc", title: "Play Disc", parameters: [
+            ParameterDefinition(name: "disc", title: "Disc", type: .enumeration(ChangerEnums.discNumber), question: "Which disc?", answerType: .integer(1...99)),
+            magazine(required: false),
+        ], summary: "Play disc {disc}[ of {magazine}]", response: "Playing disc {disc}[ of {magazine}]."),
+        IntentDefinition(identifier: "PlaySomething", title: "Play Something", summary: "Play whatever is loaded", response: "Playing where you left off."),
+        IntentDefinition(identifier: "Pause", title: "Pause", summary: "Pause", response: "Paused."),
+        IntentDefinition(identifier: "Resume", title: "Resume", summary: "Resume playing", response: "Resuming."),
+        IntentDefinition(identifier: "Stop", title: "Stop", summary: "Stop playing", response: "Stopped."),
+        IntentDefinition(identifier: "TogglePlayPause", title: "Play or Pause", summary: "Play or pause", response: "Done."),
+        IntentDefinition(identifier: "NextTrack", title: "Next Track", summary: "Skip to the next track", response: "Next track."),
+        IntentDefinition(identifier: "PreviousTrack", title: "Previous Track", summary: "Go back to the previous track", response: "Previous track."),
+        IntentDefinition(identifier: "NextDisc", title: "Next Disc", summary: "Change to the next disc", response: "Next disc."),
+        IntentDefinition(identifier: "PreviousDisc", title: "Previous Disc", summary: "Go back to the previous disc", response: "Previous disc."),
+        IntentDefinition(identifier: "NextMagazine", title: "Next Magazine", summary: "Change to the next magazine", response: "Next magazine."),
+        IntentDefinition(identifier: "PreviousMagazine", title: "Previous Magazine", summary: "Go back to the previous magazine", response: "Previous magazine."),
+        IntentDefinition(identifier: "Seek", title: "Seek", parameters: [
+            ParameterDefinition(name: "direction", title: "Direction", type: .enumeration(ChangerEnums.seekDirection), question: "Forward or backward?"),
+        ], summary: "Skip {direction} 10 seconds", response: "Skipping {direction} 10 seconds."),
+        IntentDefinition(identifier: "SetVolume", title: "Set Volume", parameters: [
+            ParameterDefinition(name: "volume", title: "Volume", type: .enumeration(ChangerEnums.volumeLevel), question: "What volume, from 0 to 100 percent?", answerType: .integer(0...100)),
+        ], summary: "Set the volume to {volume}", response: "Volume {volume}."),
+        IntentDefinition(identifier: "ChangeVolume", title: "Change Volume", parameters: [
+            ParameterDefinition(name: "step", title: "Step", type: .enumeration(ChangerEnums.volumeStep), question: "Up or down?"),
+        ], summary: "Turn the volume {step}", response: "Volume {step}."),
+        IntentDefinition(identifier: "Mute", title: "Mute", summary: "Mute the sound", response: "Muted."),
+        IntentDefinition(identifier: "Unmute", title: "Unmute", summary: "Turn the sound back on", response: "Sound on."),
+        IntentDefinition(identifier: "Repeat", title: "Repeat", parameters: [
+            ParameterDefinition(name: "mode", title: "Mode", type: .enumeration(ChangerEnums.repeatMode), question: "Repeat this track, this disc, the whole magazine, or off?"),
+        ], summary: "Repeat {mode}", response: "Repeat: {mode}."),
+        IntentDefinition(identifier: "Random", title: "Random", parameters: [
+            ParameterDefinition(name: "mode", title: "Mode", type: .enumeration(ChangerEnums.randomMode), question: "Shuffle this disc, the whole magazine, or off?"),
+        ], summary: "Shuffle {mode}", response: "Random play: {mode}."),
+        IntentDefinition(identifier: "Scan", title: "Scan", summary: "Play the start of each track", response: "Scanning: playing the start of each track."),
+        IntentDefinition(identifier: "NowPlaying", title: "Now Playing", summary: "Say what is playing", response: "Here's what's playing."),
+    ]
+}

@@ -1,0 +1,51 @@
+import ChangerKit
+import Foundation
+import IntentKit
+
+/// Ready-bound invocations of this app's intents, for inputs that need no sentence: a key already
+/// names its intent and parameters ("3" is PlayDisc(disc: 3)), and so does a media key. They go
+/// through the same `IntentPerformer` as typed sentences.
+public enum ChangerInvocations {
+    public static func playDisc(_ number: Int) -> IntentInvocation {
+        let value = enumValue(ChangerEnums.discNumber, .integer(number)) ?? .integer(number)
+        return IntentInvocation(intent: "PlayDisc", parameters: ["disc": value])
+    }
+
+    public static func playMagazine(id: UUID, name: String) -> IntentInvocation {
+        IntentInvocation(intent: "PlayMagazine", parameters: [
+            "magazine": .entity(typeIdentifier: ChangerCatalog.magazineType, id: id.uuidString, displayName: name),
+        ])
+    }
+
+    public static func seek(forward: Bool) -> IntentInvocation {
+        IntentInvocation(intent: "Seek", parameters: ["direction": enumValue(ChangerEnums.seekDirection, .string(forward ? "forward" : "backward"))!])
+    }
+
+    public static func changeVolume(up: Bool) -> IntentInvocation {
+        IntentInvocation(intent: "ChangeVolume", parameters: ["step": enumValue(ChangerEnums.volumeStep, .string(up ? "up" : "down"))!])
+    }
+
+    public static func setVolume(_ percent: Int) -> IntentInvocation {
+        let clamped = min(100, max(0, percent))
+        return IntentInvocation(intent: "SetVolume", parameters: ["volume": enumValue(ChangerEnums.volumeLevel, .integer(clamped))!])
+    }
+
+    public static func repeatMode(_ mode: RepeatMode) -> IntentInvocation {
+        IntentInvocation(intent: "Repeat", parameters: ["mode": enumValue(ChangerEnums.repeatMode, .string(mode.rawValue))!])
+    }
+
+    public static func randomMode(_ mode: RandomMode) -> IntentInvocation {
+        IntentInvocation(intent: "Random", parameters: ["mode": enumValue(ChangerEnums.randomMode, .string(mode.rawValue))!])
+    }
+
+    /// An intent without parameters ("NextTrack", "Pause", "Scan"…).
+    public static func plain(_ intent: String) -> IntentInvocation {
+        IntentInvocation(intent: intent)
+    }
+
+    /// The enum case whose value is `value`, as an invocation parameter with its real display name.
+    static func enumValue(_ definition: EnumDefinition, _ value: EnumCaseValue) -> ParameterValue? {
+        guard let found = definition.cases.first(where: { $0.value == value }) else { return nil }
+        return .enumCase(enumIdentifier: definition.identifier, value: found.value, displayName: found.displayName)
+    }
+}

@@ -1,0 +1,562 @@
+import Foundation
+import MusicLibrary
+
+/// A track's place in the rack: which magazine, which slot, which track of the album (0-based, play order).
+public struct TrackReference: Hashable, Sendable {
+    public var magazineID: UUID
+    public var slot: Int
+    public var trackIndex: Int
+
+    public init(magazineID: UUID, slot: Int, trackIndex: Int) {
+        self.magazineID = magazineID
+        self.slot = slot
+        self.trackIndex = trackIndex
+    }
+}
+
+/// Whether the changer is playing, paused or stopped.
+public enum TransportState: String, Sendable {
+    case stopped, playing, paused
+}
+
+/// Monotonic time in seconds, so tests can move time by hand.
+public protocol ChangerClock {
+    var now: Double { get }
+}
+
+/// The system's monotonic clock.
+public struct SystemClock: ChangerClock {
+    public init() {}
+    public var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+}
+
+/// What the changer tells the app about.
+public enum ChangerEvent: Equatable, Sendable {
+    /// A track began to be heard.
+    case trackStarted(TrackReference)
+    /// Playback stopped (by the user, or at the end of what there was to play).
+    case stopped
+    /// Something the user should read: a skipped file, a device problem.
+    case notice(String)
+}
+
+/// The changer's state machine: which disc and track play next, as on a car head unit.
+///
+/// It decides, and the `PlaybackEngine` plays. Transport (play disc N, next and previous track and
+/// disc, seek, pause), repeat (off, track, disc, magazine), random (off, disc, magazine), scan (the
+/// first 10 s of each track), volume and mute all live here, and the position is saved through the
+/// store periodically, on pause, on stop and on quit.
+///
+/// With repeat off, playback goes on from disc to disc and stops after the last disc of the magazine;
+/// `stopsAtEndOfDisc` makes it stop after the current disc instead (the headless `play` command).
+///
+/// Used from one thread (the app's main loop).
+public final class Changer {
+    public let store: ChangerStore
+    public var shelf: AlbumShelf
+    private let engine: any PlaybackEngine
+    private let clock: any ChangerClock
+    private var generator: SeededGenerator
+
+    public var stopsAtEndOfDisc = false
+    /// Seconds of each track that scan mode plays.
+    public static let scanLength = 10.0
+    /// "Previous" restarts the current track when more than this many seconds have played.
+    public static let restartThreshold = 3.0
+    /// How often the position is saved while playing.
+    public static let positionSaveInterval = 10.0
+    /// Called for every event, on the changer's thread.
+    public var onEvent: ((ChangerEvent) -> Void)?
+
+    public private(set) var transport: TransportState = .stopped
+    public private(set) var current: TrackReference?
+    public private(set) var isScanning = false
+    private var currentID: UInt64?
+    private var queued: (id: UInt64, step: Step)?
+    private var lastIssuedID: UInt64 = 0
+    private var shuffle: [TrackReference] = []
+    private var consecutiveFailures = 0
+    private var lastPositionSave: Double
+
+    public init(store: ChangerStore, shelf: AlbumShelf, engine: any PlaybackEngine, clock: any ChangerClock = SystemClock(), seed: UInt64? = nil) {
+        self.store = store
+        self.shelf = shelf
+        self.engine = engine
+        self.clock = clock
+        self.generator = SeededGenerator(seed: seed ?? UInt64.random(in: 0...UInt64.max))
+        self.lastPositionSave = clock.now
+        let settings = store.state.settings
+        engine.setVolume(settings.volume, muted: settings.muted)
+    }
+
+    // MARK: - What is playing
+
+    public var settings: PlayerSettings { store.state.settings }
+
+    /// The magazine the changer has selected.
+    public var currentMagazine: Magazine? {
+        if let current, let magazine = store.state.rack.magazine(withID: current.magazineID) { return magazine }
+        return store.state.currentMagazine
+    }
+
+    /// The album and track a reference points at, if they are still there.
+    public func resolve(_ reference: TrackReference) -> (magazine: Magazine, album: Album, track: Track)? {
+        guard let magazine = store.state.rack.magazine(withID: reference.magazineID),
+              let folder = magazine.album(inSlot: reference.slot),
+              let album = shelf.album(at: folder),
+              album.tracks.indices.contains(reference.trackIndex) else { return nil }
+        return (magazine, album, album.tracks[reference.trackIndex])
+    }
+
+    /// Seconds heard of the current track.
+    public var elapsed: Double { current == nil ? 0 : engine.heardSeconds }
+
+    // MARK: - Transport
+
+    /// Plays disc `number` of `magazineID` (else of the selected magazine) from track `track` (1-based).
+    public func playDisc(_ number: Int, magazineID: UUID? = nil, track: Int = 1) throws(TransportError) {
+        guard let magazine = magazineID.flatMap(store.state.rack.magazine(withID:)) ?? currentMagazine else { throw .noMagazine }
+        guard magazine.slots.indices.contains(number - 1) else { throw .noSuchDisc(number, magazine: magazine.name, slots: magazine.slots.count) }
+        switch shelf.state(ofSlot: magazine.slots[number - 1]) {
+        case .empty: throw .emptySlot(number, magazine: magazine.name)
+        case .missing(let folder): throw .missingDisc(number, folder: folder.displayName)
+        case .loaded(let album) where album.tracks.isEmpty: throw .nothingPlayable(number)
+        case .loaded(let album) where !album.tracks.indices.contains(track - 1):
+            throw .noSuchTrack(track, disc: number, count: album.tracks.count)
+        case .loaded: break
+        }
+        isScanning = false
+        select(magazine.id)
+        if track == 1 {
+            startDisc(slot: number, of: magazine.id)
+        } else {
+            start(TrackReference(magazineID: magazine.id, slot: number, trackIndex: track - 1))
+        }
+    }
+
+    /// Plays the first playable disc of a magazine (its slot 1, or the next loaded one).
+    public func playMagazine(_ magazineID: UUID) throws(TransportError) {
+        guard let magazine = store.state.rack.magazine(withID: magazineID) else { throw .noMagazine }
+        guard let slot = playableSlots(of: magazine).first else { throw .emptyMagazine(magazine.name) }
+        isScanning = false
+        select(magazine.id)
+        startDisc(slot: slot, of: magazine.id)
+    }
+
+    /// Plays whatever is loaded, resuming exactly where playback last stopped when that is still there.
+    public func playSomething() throws(TransportError) {
+        isScanning = false
+        if transport == .paused {
+            resume()
+            return
+        }
+        if let position = store.state.position,
+           let (_, album, _) = resolve(TrackReference(magazineID: position.magazineID, slot: position.slot, trackIndex: position.trackIndex)) {
+            let offset = position.offset < album.tracks[position.trackIndex].duration - 0.5 ? max(0, position.offset) : 0
+            let reference = TrackReference(magazineID: position.magazineID, slot: position.slot, trackIndex: position.trackIndex)
+            select(position.magazineID)
+            start(reference, at: offset)
+            return
+        }
+        let magazines = [currentMagazine].compactMap { $0 } + store.state.rack.magazines
+        guard let magazine = magazines.first(where: { !playableSlots(of: $0).isEmpty }) else { throw .nothingLoaded }
+        try playMagazine(magazine.id)
+    }
+
+    public func pause() {
+        guard transport == .playing else { return }
+        isScanning = false
+        engine.pause()
+        transport = .paused
+        savePosition()
+    }
+
+    /// Resumes after a pause; when stopped, plays something.
+    public func resume() {
+        switch transport {
+        case .paused:
+            engine.resume()
+            transport = .playing
+        case .stopped:
+            try? playSomething()
+        case .playing:
+            isScanning = false
+        }
+    }
+
+    public func togglePlayPause() {
+        if isScanning {
+            isScanning = false
+            return
+        }
+        transport == .playing ? pause() : resume()
+    }
+
+    public func stop() {
+        isScanning = false
+        guard transport != .stopped else { return }
+        savePosition()
+        engine.stop()
+        transport = .stopped
+        queued = nil
+        currentID = nil
+        onEvent?(.stopped)
+    }
+
+    /// The next track; at the end of the magazine it wraps to the first disc.
+    public func nextTrack() {
+        guard let current, !endScan() else { return }
+        guard let next = successor(of: current, natural: false, order: shuffle) else { return }
+        start(next)
+    }
+
+    /// Restarts the current track when more than 3 s have played, else goes to the previous track.
+    public func previousTrack() {
+        guard let current, !endScan() else { return }
+        if engine.heardSeconds > Changer.restartThreshold {
+            engine.seek(to: 0)
+        } else {
+            start(Step(reference: predecessor(of: current, order: shuffle) ?? current, order: shuffle))
+        }
+    }
+
+    /// The next loaded disc of the magazine (skipping empty and missing slots, wrapping around).
+    public func nextDisc() { stepDisc(by: 1) }
+
+    /// The previous loaded disc of the magazine (skipping empty and missing slots, wrapping around).
+    public func previousDisc() { stepDisc(by: -1) }
+
+    /// Moves `seconds` forward or back in the current track; past the end goes to the next track.
+    public func seek(by seconds: Double) {
+        guard let current, !endScan(), let (_, _, track) = resolve(current) else { return }
+        let target = engine.heardSeconds + seconds
+        if target >= track.duration, track.duration > 0 {
+            nextTrack()
+            return
+        }
+        engine.seek(to: max(0, target))
+    }
+
+    /// Selects the next (or previous) magazine in the rack; if playing, plays its first disc.
+    public func stepMagazine(by step: Int) throws(TransportError) {
+        let magazines = store.state.rack.magazines
+        guard let selected = currentMagazine, let index = magazines.firstIndex(where: { $0.id == selected.id }) else { throw .noMagazine }
+        let target = magazines[((index + step) % magazines.count + magazines.count) % magazines.count]
+        if transport == .stopped {
+            select(target.id)
+        } else {
+            try playMagazine(target.id)
+        }
+    }
+
+    /// Scan: plays the first 10 s of each track, then moves on. Asking again ends it.
+    public func scan() {
+        if isScanning {
+            isScanning = false
+            return
+        }
+        if transport != .playing { try? playSomething() }
+        isScanning = transport == .playing
+    }
+
+    // MARK: - Modes and volume
+
+    public func setVolume(_ percent: Int) {
+        let volume = min(100, max(0, percent))
+        store.update { $0.settings.volume = volume; $0.settings.muted = false }
+        engine.setVolume(volume, muted: false)
+    }
+
+    public func changeVolume(by step: Int) { setVolume(settings.volume + step) }
+
+    public func setMuted(_ muted: Bool) {
+        store.update { $0.settings.muted = muted }
+        engine.setVolume(settings.volume, muted: muted)
+    }
+
+    public func setRepeat(_ mode: RepeatMode) {
+        store.update { $0.settings.repeatMode = mode }
+        requeue()
+    }
+
+    public func setRandom(_ mode: RandomMode) {
+        store.update { $0.settings.randomMode = mode }
+        shuffle = current.map { shuffledOrder(for: $0, first: $0) } ?? []
+        requeue()
+    }
+
+    // MARK: - Engine events and time
+
+    /// Takes an event from the engine.
+    public func handle(_ event: EngineEvent) {
+        switch event {
+        case .started(let id):
+            consecutiveFailures = 0
+            if let queued, queued.id == id {
+                current = queued.step.reference
+                currentID = id
+                shuffle = queued.step.order
+                self.queued = nil
+                transport = .playing
+                requeue()
+                savePosition()
+                onEvent?(.trackStarted(queued.step.reference))
+            } else if id == currentID, let current {
+                onEvent?(.trackStarted(current))
+            }
+        case .failed(let id, let reason):
+            consecutiveFailures += 1
+            onEvent?(.notice(reason))
+            let tooMany = consecutiveFailures > totalTracks(inMagazineOf: current) + 1
+            if let queued, queued.id == id {
+                let after = tooMany ? nil : successor(of: queued.step.reference, natural: false, order: queued.step.order)
+                self.queued = after.map { (issueID(), $0) }
+                engine.replaceNext(self.queued.map(engineTrack))
+            } else if id == currentID, let current {
+                if tooMany {
+                    onEvent?(.notice("Nothing in this magazine can be played."))
+                    stop()
+                } else if let next = successor(of: current, natural: false, order: shuffle) {
+                    start(next)
+                } else {
+                    stop()
+                }
+            }
+        case .finished:
+            guard transport == .playing, let current else { return }
+            transport = .stopped
+            isScanning = false
+            let resumeAt = successor(of: current, natural: false, order: shuffle)?.reference ?? current
+            store.update { $0.position = PlaybackPosition(magazineID: resumeAt.magazineID, slot: resumeAt.slot, trackIndex: resumeAt.trackIndex, offset: 0) }
+            currentID = nil
+            queued = nil
+            onEvent?(.stopped)
+        case .notice(let text):
+            onEvent?(.notice(text))
+        }
+    }
+
+    /// Called regularly (a few times a second) by the app: moves scan on and saves the position.
+    public func tick() {
+        guard transport == .playing else { return }
+        if isScanning, engine.heardSeconds >= Changer.scanLength, let current, let next = successor(of: current, natural: false, order: shuffle) {
+            start(next)
+        }
+        if clock.now - lastPositionSave >= Changer.positionSaveInterval { savePosition() }
+    }
+
+    /// Saves where playback is (on quit, and whenever the position should survive a restart).
+    public func savePosition() {
+        lastPositionSave = clock.now
+        guard let current else { return }
+        let offset = transport == .stopped && currentID == nil ? 0 : engine.heardSeconds
+        store.update {
+            $0.position = PlaybackPosition(magazineID: current.magazineID, slot: current.slot, trackIndex: current.trackIndex, offset: offset)
+        }
+    }
+
+    // MARK: - Choosing what comes next
+
+    /// A track to play and the shuffled order in force once it plays (empty when random is off).
+    struct Step: Equatable {
+        var reference: TrackReference
+        var order: [TrackReference]
+    }
+
+    /// The track after `reference`, whose shuffled order is `order`. `natural` is the end of a track
+    /// by itself (repeat track replays it; the end of the magazine stops unless repeat magazine is on);
+    /// otherwise the user asked for "next", which always moves on and wraps around.
+    func successor(of reference: TrackReference, natural: Bool, order: [TrackReference]) -> Step? {
+        let settings = self.settings
+        if natural, settings.repeatMode == .track { return Step(reference: reference, order: order) }
+        if settings.randomMode != .off, let index = order.firstIndex(of: reference) {
+            if index + 1 < order.count { return Step(reference: order[index + 1], order: order) }
+            if settings.randomMode == .disc, settings.repeatMode != .disc {
+                if natural, stopsAtEndOfDisc { return nil }
+                guard let slot = nextPlayableSlot(after: reference, wrapping: !natural || settings.repeatMode == .magazine) else { return nil }
+                let next = shuffledOrder(for: TrackReference(magazineID: reference.magazineID, slot: slot, trackIndex: 0))
+                return next.first.map { Step(reference: $0, order: next) }
+            }
+            if natural, settings.repeatMode == .off { return nil }
+            var again = shuffledOrder(for: reference)
+            if again.count > 1, again.first == reference { again.swapAt(0, 1) }
+            return again.first.map { Step(reference: $0, order: again) }
+        }
+        guard let (_, album, _) = resolve(reference) else { return nil }
+        if reference.trackIndex + 1 < album.tracks.count {
+            return Step(reference: TrackReference(magazineID: reference.magazineID, slot: reference.slot, trackIndex: reference.trackIndex + 1), order: order)
+        }
+        if natural, settings.repeatMode == .disc {
+            return Step(reference: TrackReference(magazineID: reference.magazineID, slot: reference.slot, trackIndex: 0), order: order)
+        }
+        if natural, stopsAtEndOfDisc { return nil }
+        guard let slot = nextPlayableSlot(after: reference, wrapping: !natural || settings.repeatMode == .magazine) else { return nil }
+        return Step(reference: TrackReference(magazineID: reference.magazineID, slot: slot, trackIndex: 0), order: order)
+    }
+
+    /// The track before `reference` on its disc (or in the shuffled order), nil at the start.
+    func predecessor(of reference: TrackReference, order: [TrackReference]) -> TrackReference? {
+        if settings.randomMode != .off, let index = order.firstIndex(of: reference) {
+            return index > 0 ? order[index - 1] : nil
+        }
+        guard reference.trackIndex > 0 else { return nil }
+        return TrackReference(magazineID: reference.magazineID, slot: reference.slot, trackIndex: reference.trackIndex - 1)
+    }
+
+    /// The next loaded slot after `reference`'s in its magazine; wrapping to the first if asked.
+    private func nextPlayableSlot(after reference: TrackReference, wrapping: Bool) -> Int? {
+        guard let magazine = store.state.rack.magazine(withID: reference.magazineID) else { return nil }
+        let slots = playableSlots(of: magazine)
+        return slots.first { $0 > reference.slot } ?? (wrapping ? slots.first : nil)
+    }
+
+    /// A fresh shuffled order for the random mode: the tracks of `anchor`'s disc (random disc) or of
+    /// every loaded disc in its magazine (random magazine), each once; `first` is put at the front.
+    private func shuffledOrder(for anchor: TrackReference, first: TrackReference? = nil) -> [TrackReference] {
+        guard settings.randomMode != .off, let magazine = store.state.rack.magazine(withID: anchor.magazineID) else { return [] }
+        let slots = settings.randomMode == .magazine ? playableSlots(of: magazine) : [anchor.slot]
+        var order = slots.flatMap { slot in
+            (0..<(magazine.album(inSlot: slot).flatMap(shelf.album(at:))?.tracks.count ?? 0)).map {
+                TrackReference(magazineID: magazine.id, slot: slot, trackIndex: $0)
+            }
+        }
+        order.shuffle(using: &generator)
+        if let first, let index = order.firstIndex(of: first) {
+            order.remove(at: index)
+            order.insert(first, at: 0)
+        }
+        return order
+    }
+
+    private func stepDisc(by step: Int) {
+        guard !endScan(), let magazine = currentMagazine else { return }
+        let slots = playableSlots(of: magazine)
+        guard !slots.isEmpty else { return }
+        let target: Int
+        if let current, current.magazineID == magazine.id, let index = slots.firstIndex(of: current.slot) {
+            target = slots[((index + step) % slots.count + slots.count) % slots.count]
+        } else if let current, current.magazineID == magazine.id {
+            target = (step > 0 ? slots.first { $0 > current.slot } : slots.last { $0 < current.slot }) ?? (step > 0 ? slots[0] : slots[slots.count - 1])
+        } else {
+            target = step > 0 ? slots[0] : slots[slots.count - 1]
+        }
+        startDisc(slot: target, of: magazine.id)
+    }
+
+    /// Slots that hold an album that is there and has something to play.
+    public func playableSlots(of magazine: Magazine) -> [Int] {
+        magazine.slots.indices.compactMap { index in
+            guard case .loaded(let album) = shelf.state(ofSlot: magazine.slots[index]), !album.tracks.isEmpty else { return nil }
+            return index + 1
+        }
+    }
+
+    private func totalTracks(inMagazineOf reference: TrackReference?) -> Int {
+        guard let magazine = reference.flatMap({ store.state.rack.magazine(withID: $0.magazineID) }) ?? currentMagazine else { return 0 }
+        return playableSlots(of: magazine).reduce(0) { $0 + (magazine.album(inSlot: $1).flatMap(shelf.album(at:))?.tracks.count ?? 0) }
+    }
+
+    // MARK: - Driving the engine
+
+    private func startDisc(slot: Int, of magazineID: UUID) {
+        let first = TrackReference(magazineID: magazineID, slot: slot, trackIndex: 0)
+        switch settings.randomMode {
+        case .off: start(Step(reference: first, order: []))
+        case .disc:
+            let order = shuffledOrder(for: first)
+            start(Step(reference: order.first ?? first, order: order))
+        case .magazine: start(Step(reference: first, order: shuffledOrder(for: first, first: first)))
+        }
+    }
+
+    /// Plays a reference whose shuffled order is not known yet (a resumed position).
+    private func start(_ reference: TrackReference, at offset: Double = 0) {
+        let order = shuffle.contains(reference) ? shuffle : shuffledOrder(for: reference, first: reference)
+        start(Step(reference: reference, order: order), at: offset)
+    }
+
+    private func start(_ step: Step, at offset: Double = 0) {
+        guard let (_, _, track) = resolve(step.reference) else { return }
+        let id = issueID()
+        current = step.reference
+        currentID = id
+        shuffle = step.order
+        transport = .playing
+        queued = successor(of: step.reference, natural: true, order: step.order).map { (issueID(), $0) }
+        engine.play(EngineTrack(id: id, path: track.path), from: offset, next: queued.map(engineTrack))
+        store.update {
+            $0.position = PlaybackPosition(magazineID: step.reference.magazineID, slot: step.reference.slot, trackIndex: step.reference.trackIndex, offset: offset)
+        }
+        lastPositionSave = clock.now
+    }
+
+    /// Recomputes what follows the current track (after a mode change or a handover).
+    private func requeue() {
+        guard let current, transport != .stopped else { return }
+        let next = successor(of: current, natural: true, order: shuffle)
+        if next?.reference == queued?.step.reference { return }
+        queued = next.map { (issueID(), $0) }
+        engine.replaceNext(queued.map(engineTrack))
+    }
+
+    private func engineTrack(_ entry: (id: UInt64, step: Step)) -> EngineTrack {
+        EngineTrack(id: entry.id, path: resolve(entry.step.reference)?.track.path ?? LibraryPath(""))
+    }
+
+    private func issueID() -> UInt64 {
+        lastIssuedID += 1
+        return lastIssuedID
+    }
+
+    private func select(_ magazineID: UUID) {
+        guard store.state.currentMagazineID != magazineID else { return }
+        store.update { $0.currentMagazineID = magazineID }
+    }
+
+    /// Ends scan mode if it is on; returns whether it was (so the key that ended it does nothing else).
+    private func endScan() -> Bool {
+        guard isScanning else { return false }
+        isScanning = false
+        return true
+    }
+}
+
+/// A transport request that can't be carried out, with words for the user.
+public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noMagazine
+    case noSuchDisc(Int, magazine: String, slots: Int)
+    case emptySlot(Int, magazine: String)
+    case missingDisc(Int, folder: String)
+    case nothingPlayable(Int)
+    case noSuchTrack(Int, disc: Int, count: Int)
+    case emptyMagazine(String)
+    case nothingLoaded
+
+    public var description: String {
+        switch self {
+        case .noMagazine: "There is no magazine to play."
+        case .noSuchDisc(let number, let magazine, let slots): "\(magazine) has no disc \(number); it has \(slots) slots."
+        case .emptySlot(let number, let magazine): "Slot \(number) of \(magazine) is empty."
+        case .missingDisc(let number, let folder): "Disc \(number) is missing: its folder \(folder) is gone."
+        case .nothingPlayable(let number): "Disc \(number) has nothing that can be played."
+        case .noSuchTrack(let track, let disc, let count): "Disc \(disc) has \(count) track\(count == 1 ? "" : "s"); there is no track \(track)."
+        case .emptyMagazine(let name): "\(name) has no disc to play."
+        case .nothingLoaded: "No magazine holds a disc to play. Load one with cdchanger magazine load."
+        }
+    }
+}
+
+/// A small, fast random number generator (SplitMix64) that can be seeded, so shuffles can be tested.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

@@ -1,0 +1,194 @@
+/// Where a slot's names come from: the cases of a registered enum or the entities of a type.
+enum SlotSource: Sendable, Hashable {
+    case enumeration(Int)
+    case entity(Int)
+}
+
+/// One edge of a template automaton. Every edge leads to a higher-numbered state, so one pass
+/// over the states in order at each sentence position settles all the moves that consume nothing.
+struct Transition: Sendable {
+    enum Kind: UInt8, Sendable {
+        case epsilon, word, slot, fixed, app
+    }
+
+    let kind: Kind
+    let target: Int32
+    /// The literal token of a `word` edge.
+    var token: Int32 = -1
+    /// Whether a `word` edge counts towards the ranking score (skip words do not).
+    var counts = false
+    /// The intent parameter index bound by a `slot` or `fixed` edge.
+    var parameter: Int8 = -1
+    /// Where a `slot` edge's names come from.
+    var source: SlotSource? = nil
+    /// The enum case index bound by a `fixed` edge.
+    var caseIndex: Int32 = -1
+}
+
+/// Up to two parameter bindings (parameter index → value index), kept in parameter order.
+struct Bindings: Hashable, Sendable {
+    var firstParameter: Int8 = -1
+    var firstValue: Int32 = -1
+    var secondParameter: Int8 = -1
+    var secondValue: Int32 = -1
+
+    static let empty = Bindings()
+
+    var count: Int { (firstParameter >= 0 ? 1 : 0) + (secondParameter >= 0 ? 1 : 0) }
+
+    var pairs: [(parameter: Int, value: Int32)] {
+        var result: [(parameter: Int, value: Int32)] = []
+        if firstParameter >= 0 { result.append((Int(firstParameter), firstValue)) }
+        if secondParameter >= 0 { result.append((Int(secondParameter), secondValue)) }
+        return result
+    }
+
+    func value(of parameter: Int8) -> Int32? {
+        if firstParameter == parameter { return firstValue }
+        if secondParameter == parameter { return secondValue }
+        return nil
+    }
+
+    /// A copy with one more binding; registration guarantees at most two per template.
+    func adding(_ parameter: Int8, _ value: Int32) -> Bindings {
+        var result = self
+        if firstParameter < 0 {
+            result.firstParameter = parameter
+            result.firstValue = value
+        } else if parameter < firstParameter {
+            result.secondParameter = firstParameter
+            result.secondValue = firstValue
+            result.firstParameter = parameter
+            result.firstValue = value
+        } else {
+            result.secondParameter = parameter
+            result.secondValue = value
+        }
+        return result
+    }
+
+    /// A copy without the binding of `parameter`.
+    func removing(_ parameter: Int8) -> Bindings {
+        var result = Bindings.empty
+        for pair in pairs where pair.parameter != Int(parameter) {
+            result = result.adding(Int8(pair.parameter), pair.value)
+        }
+        return result
+    }
+}
+
+/// A phrase template compiled into a small automaton over token numbers.
+struct CompiledTemplate: Sendable {
+    let shortcutIndex: Int
+    let phraseIndex: Int
+    let intentIndex: Int
+    let template: PhraseTemplate
+    let transitions: [[Transition]]
+    let acceptState: Int32
+    /// Tokens every accepted sentence contains: a cheap filter before running the automaton.
+    let requiredTokens: [Int32]
+    /// Every literal token anywhere in the template: a cheap first ranking for suggestions.
+    let literalTokens: Set<Int32>
+
+    var stateCount: Int { transitions.count }
+
+    init(
+        template: PhraseTemplate,
+        shortcutIndex: Int,
+        phraseIndex: Int,
+        intentIndex: Int,
+        vocabulary: inout Vocabulary,
+        skipTokens: Set<Int32>,
+        parameterIndex: @escaping (String) -> Int8,
+        slotSource: @escaping (String) -> SlotSource?,
+        fixedCase: @escaping (String, String) -> Int32
+    ) {
+        self.template = template
+        self.shortcutIndex = shortcutIndex
+        self.phraseIndex = phraseIndex
+        self.intentIndex = intentIndex
+        var builder = Builder(
+            skipTokens: skipTokens, parameterIndex: parameterIndex, slotSource: slotSource, fixedCase: fixedCase
+        )
+        acceptState = builder.compile(template.elements, from: 0, vocabulary: &vocabulary)
+        transitions = builder.transitions
+        literalTokens = Set(builder.transitions.flatMap { $0.filter { $0.kind == .word }.map(\.token) })
+        requiredTokens = Array(CompiledTemplate.required(template.elements, vocabulary: &vocabulary)).sorted()
+    }
+
+    private static func required(_ elements: [PhraseElement], vocabulary: inout Vocabulary) -> Set<Int32> {
+        var result: Set<Int32> = []
+        for element in elements {
+            switch element {
+            case .words(_, let tokens):
+                for token in tokens { result.insert(vocabulary.intern(token)) }
+            case .choice(let alternatives):
+                var common: Set<Int32>? = nil
+                for alternative in alternatives {
+                    let inner = required(alternative, vocabulary: &vocabulary)
+                    common = common.map { $0.intersection(inner) } ?? inner
+                }
+                result.formUnion(common ?? [])
+            default:
+                break
+            }
+        }
+        return result
+    }
+
+    private struct Builder {
+        let skipTokens: Set<Int32>
+        let parameterIndex: (String) -> Int8
+        let slotSource: (String) -> SlotSource?
+        let fixedCase: (String, String) -> Int32
+        var transitions: [[Transition]] = [[]]
+
+        mutating func newState() -> Int32 {
+            transitions.append([])
+            return Int32(transitions.count - 1)
+        }
+
+        mutating func add(_ from: Int32, _ transition: Transition) {
+            transitions[Int(from)].append(transition)
+        }
+
+        mutating func compile(_ elements: [PhraseElement], from start: Int32, vocabulary: inout Vocabulary) -> Int32 {
+            var current = start
+            for element in elements {
+                switch element {
+                case .words(_, let tokens):
+                    for token in tokens {
+                        let id = vocabulary.intern(token)
+                        let next = newState()
+                        add(current, Transition(kind: .word, target: next, token: id, counts: !skipTokens.contains(id)))
+                        current = next
+                    }
+                case .choice(let alternatives), .optional(let alternatives):
+                    var ends: [Int32] = []
+                    for alternative in alternatives {
+                        let branch = newState()
+                        add(current, Transition(kind: .epsilon, target: branch))
+                        ends.append(compile(alternative, from: branch, vocabulary: &vocabulary))
+                    }
+                    let end = newState()
+                    for branchEnd in ends { add(branchEnd, Transition(kind: .epsilon, target: end)) }
+                    if case .optional = element { add(current, Transition(kind: .epsilon, target: end)) }
+                    current = end
+                case .appName:
+                    let next = newState()
+                    add(current, Transition(kind: .app, target: next))
+                    current = next
+                case .parameter(let name):
+                    let next = newState()
+                    add(current, Transition(kind: .slot, target: next, parameter: parameterIndex(name), source: slotSource(name)))
+                    current = next
+                case .fixedValue(let name, let identifier):
+                    let next = newState()
+                    add(current, Transition(kind: .fixed, target: next, parameter: parameterIndex(name), caseIndex: fixedCase(name, identifier)))
+                    current = next
+                }
+            }
+            return current
+        }
+    }
+}

@@ -1,0 +1,230 @@
+/// One part of a parsed phrase template.
+public indirect enum PhraseElement: Sendable, Hashable {
+    /// Literal words: the text as written (for display) and its normalised tokens.
+    case words(display: String, tokens: [String])
+    /// Exactly one of the alternatives, each a sequence: `(next|skip to)`.
+    case choice([[PhraseElement]])
+    /// Nothing, or one of the alternatives: `[the]`, `[this|that]`.
+    case optional([[PhraseElement]])
+    /// The app-name slot `{app}`, with the connector word written just before it ("in"), if any.
+    /// The connector belongs to the slot: in the app, "in CD Changer" is left out as a whole.
+    case appName(connector: String?)
+    /// A parameter slot `{disc}`: one entity name or enum case.
+    case parameter(String)
+    /// A fixed value `{mode=off}`: matches no words and binds the parameter to that enum case.
+    case fixedValue(parameter: String, caseIdentifier: String)
+}
+
+/// A phrase template parsed into a small expression tree.
+///
+/// Syntax (see docs/intents.md):
+/// - plain words: `play disc` (normalised like sentences: case, punctuation, number words);
+/// - alternatives: `(next|skip to)`; optional parts: `[the]`, `[this|that]`; both nest;
+/// - the app name: `{app}`; a connector word right before it (`in {app}`) belongs to it;
+/// - a parameter slot: `{disc}`; a fixed enum value: `{mode=off}`.
+public struct PhraseTemplate: Sendable, Hashable {
+    /// The template exactly as written.
+    public let source: String
+    /// The parsed sequence.
+    public let elements: [PhraseElement]
+
+    /// Words that join the app name to a phrase ("in CD Changer", "using CD Changer").
+    public static let appConnectors: Set<String> = ["in", "on", "with", "using", "via", "through", "from"]
+
+    /// Parses `source`; the error says what is wrong and where.
+    public init(_ source: String) throws(PhraseSyntaxError) {
+        self.source = source
+        var parser = Parser(source: source)
+        elements = try parser.parseTemplate()
+    }
+
+    /// Parameter names referenced by slots and fixed values, in order of appearance.
+    public var parameterNames: [String] {
+        var names: [String] = []
+        PhraseTemplate.visit(elements) { element in
+            switch element {
+            case .parameter(let name), .fixedValue(let name, _): names.append(name)
+            default: break
+            }
+        }
+        return names
+    }
+
+    /// Whether every way through the template passes the app-name slot.
+    public var alwaysNamesApp: Bool { PhraseTemplate.alwaysNamesApp(elements) }
+
+    /// How many app-name slots a single way through the template can pass at most.
+    var maximumAppSlots: Int { PhraseTemplate.maximumAppSlots(elements) }
+
+    /// Whether some way through the template has a word or slot besides the app name.
+    var hasContent: Bool {
+        var found = false
+        PhraseTemplate.visit(elements) { element in
+            switch element {
+            case .words(_, let tokens): if !tokens.isEmpty { found = true }
+            case .parameter: found = true
+            default: break
+            }
+        }
+        return found
+    }
+
+    static func visit(_ elements: [PhraseElement], _ body: (PhraseElement) -> Void) {
+        for element in elements {
+            body(element)
+            switch element {
+            case .choice(let alternatives), .optional(let alternatives):
+                for alternative in alternatives { visit(alternative, body) }
+            default: break
+            }
+        }
+    }
+
+    private static func alwaysNamesApp(_ elements: [PhraseElement]) -> Bool {
+        elements.contains { element in
+            switch element {
+            case .appName: return true
+            case .choice(let alternatives): return alternatives.allSatisfy(alwaysNamesApp)
+            default: return false
+            }
+        }
+    }
+
+    private static func maximumAppSlots(_ elements: [PhraseElement]) -> Int {
+        elements.reduce(0) { total, element in
+            switch element {
+            case .appName: return total + 1
+            case .choice(let alternatives), .optional(let alternatives):
+                return total + (alternatives.map(maximumAppSlots).max() ?? 0)
+            default: return total
+            }
+        }
+    }
+
+    private struct Parser {
+        let source: String
+        var scalars: ArraySlice<Unicode.Scalar>
+        var position = 0
+
+        init(source: String) {
+            self.source = source
+            scalars = Array(source.unicodeScalars)[...]
+        }
+
+        func fail(_ problem: String) -> PhraseSyntaxError {
+            PhraseSyntaxError(template: source, problem: problem, offset: position)
+        }
+
+        mutating func next() -> Unicode.Scalar? {
+            guard let scalar = scalars.popFirst() else { return nil }
+            position += 1
+            return scalar
+        }
+
+        mutating func parseTemplate() throws(PhraseSyntaxError) -> [PhraseElement] {
+            let (alternatives, terminator) = try parseAlternatives()
+            if let terminator { throw fail("“\(terminator)” has no opening partner") }
+            guard alternatives.count == 1 else { throw fail("“|” outside ( ) or [ ]") }
+            return alternatives[0]
+        }
+
+        /// Parses sequences separated by `|` until `)`, `]` or the end; returns the terminator.
+        mutating func parseAlternatives() throws(PhraseSyntaxError) -> ([[PhraseElement]], Unicode.Scalar?) {
+            var alternatives: [[PhraseElement]] = []
+            var sequence: [PhraseElement] = []
+            var text = String.UnicodeScalarView()
+
+            func flushText() {
+                let display = String(text).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+                text = String.UnicodeScalarView()
+                guard !display.isEmpty else { return }
+                let tokens = Normalizer.tokens(of: display)
+                guard !tokens.isEmpty else { return }
+                sequence.append(.words(display: display, tokens: tokens))
+            }
+
+            while let scalar = next() {
+                switch scalar {
+                case "(", "[":
+                    flushText()
+                    let (inner, terminator) = try parseAlternatives()
+                    let expected: Unicode.Scalar = scalar == "(" ? ")" : "]"
+                    guard terminator == expected else { throw fail("“\(scalar)” is never closed with “\(expected)”") }
+                    if inner.contains(where: \.isEmpty) {
+                        throw fail(scalar == "(" ? "an alternative in ( ) is empty; use [ ] for optional words" : "an optional part [ ] is empty")
+                    }
+                    sequence.append(scalar == "(" ? .choice(inner) : .optional(inner))
+                case ")", "]":
+                    flushText()
+                    alternatives.append(sequence)
+                    return (alternatives, scalar)
+                case "|":
+                    flushText()
+                    alternatives.append(sequence)
+                    sequence = []
+                case "{":
+                    flushText()
+                    var inside = String.UnicodeScalarView()
+                    var closed = false
+                    while let next = next() {
+                        if next == "}" { closed = true; break }
+                        inside.append(next)
+                    }
+                    guard closed else { throw fail("“{” is never closed with “}”") }
+                    try appendSlot(String(inside), to: &sequence)
+                case "}":
+                    throw fail("“}” has no opening “{”")
+                default:
+                    text.append(scalar)
+                }
+            }
+            flushText()
+            alternatives.append(sequence)
+            return (alternatives, nil)
+        }
+
+        func appendSlot(_ inside: String, to sequence: inout [PhraseElement]) throws(PhraseSyntaxError) {
+            let parts = inside.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).trimmed }
+            let name = parts[0]
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }) else {
+                throw fail("a slot must be {app}, {parameterName} or {parameterName=value}, not {\(inside)}")
+            }
+            if parts.count == 2 {
+                guard !parts[1].isEmpty, name != "app" else { throw fail("a fixed value must be {parameterName=value}, not {\(inside)}") }
+                sequence.append(.fixedValue(parameter: name, caseIdentifier: parts[1]))
+                return
+            }
+            guard name == "app" else {
+                sequence.append(.parameter(name))
+                return
+            }
+            // A connector word written right before {app} belongs to the app-name slot.
+            if case .words(let display, let tokens)? = sequence.last, let last = tokens.last,
+               PhraseTemplate.appConnectors.contains(last) {
+                var words = display.split(separator: " ").map(String.init)
+                let connector = words.removeLast()
+                if Normalizer.tokens(of: connector) == [last] {
+                    sequence.removeLast()
+                    if !words.isEmpty {
+                        let rest = words.joined(separator: " ")
+                        sequence.append(.words(display: rest, tokens: Array(tokens.dropLast())))
+                    }
+                    sequence.append(.appName(connector: connector))
+                    return
+                }
+            }
+            sequence.append(.appName(connector: nil))
+        }
+    }
+}
+
+/// A phrase template that cannot be parsed.
+public struct PhraseSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The template as written.
+    public let template: String
+    /// What is wrong.
+    public let problem: String
+    /// The character position (counted in Unicode scalars) where parsing stopped.
+    public let offset: Int
+    public var description: String { "Phrase “\(template)”: \(problem) (at character \(offset))." }
+}

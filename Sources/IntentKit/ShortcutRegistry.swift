@@ -1,0 +1,434 @@
+import Synchronization
+
+/// The registered shortcuts of an app and the last snapshot of its entities: the one object
+/// every front end resolves sentences with.
+///
+/// ```swift
+/// let registry = try ShortcutRegistry(provider)
+/// store.onChange { registry.updateShortcutParameters() }   // after create, rename, delete, reorder
+/// let resolution = registry.resolve("play disc 3 of Road Trip", mode: .inApp)
+/// ```
+/// Registration validates every phrase and throws a ``ShortcutRegistrationError`` naming each
+/// phrase at fault. Resolution is safe from any thread and reads only the last snapshot.
+public final class ShortcutRegistry: Sendable {
+    /// The app's name ("CD Changer").
+    public let appName: String
+    /// Other names the app answers to.
+    public let alternativeAppNames: [String]
+    /// The registered intents.
+    public let intents: [IntentDefinition]
+    /// The registered entity types.
+    public let entityTypes: [EntityType]
+    /// The registered shortcuts.
+    public let shortcuts: [AppShortcut]
+    /// Every enum used by a parameter, in order of first use.
+    public let enums: [EnumDefinition]
+    /// The skip words, normalised.
+    public let skipWords: [String]
+
+    let phrases: [[PhraseTemplate]]
+    let templates: [CompiledTemplate]
+    let summaries: [DialogTemplate]
+    let responses: [DialogTemplate]
+    /// Per intent, per parameter: where a slot of it takes its names from (nil for free types).
+    let parameterSources: [[SlotSource?]]
+    let enumTries: [NameTrie]
+    let baseVocabulary: Vocabulary
+    let skipFlags: [Bool]
+    /// Every app name (main first) as token numbers.
+    let appNameTokens: [[Int32]]
+    let connectorTokens: Set<Int32>
+    /// Wake prefixes and app addresses as plain tokens, longest first.
+    let wakePrefixes: [[String]]
+    let appNameWords: [[String]]
+    let intentIndex: [String: Int]
+    let entityTypeIndex: [String: Int]
+
+    private let current: Mutex<CompiledSnapshot>
+    private let generationCounter = Atomic<Int>(1)
+
+    /// Validates and compiles `provider`, then takes the first snapshot of its entities.
+    public init(_ provider: ShortcutsProvider) throws(ShortcutRegistrationError) {
+        var validator = Validator(provider: provider)
+        let checked = validator.run()
+        guard validator.problems.isEmpty else { throw ShortcutRegistrationError(problems: validator.problems) }
+
+        appName = provider.appName
+        alternativeAppNames = provider.alternativeAppNames
+        intents = provider.intents
+        entityTypes = provider.entityTypes
+        shortcuts = provider.shortcuts
+        enums = checked.enums
+        phrases = checked.phrases
+        summaries = checked.summaries
+        responses = checked.responses
+        intentIndex = checked.intentIndex
+        entityTypeIndex = checked.entityTypeIndex
+
+        var vocabulary = Vocabulary()
+        let skipList = provider.skipWords.flatMap { Normalizer.tokens(of: $0) }
+        skipWords = Array(Set(skipList)).sorted()
+        let skipTokens = Set(skipList.map { vocabulary.intern($0) })
+
+        let appNames = ([provider.appName] + provider.alternativeAppNames).map { Normalizer.tokens(of: $0) }.filter { !$0.isEmpty }
+        appNameWords = appNames.sorted { $0.count > $1.count }
+        appNameTokens = appNameWords.map { $0.map { vocabulary.intern($0) } }
+        connectorTokens = Set(PhraseTemplate.appConnectors.map { vocabulary.intern($0) })
+        var wake = provider.wakePrefixes.map { Normalizer.tokens(of: $0) }.filter { !$0.isEmpty }
+        for name in appNames {
+            for greeting in ["hey", "ok", "hi"] { wake.append([greeting] + name) }
+        }
+        wakePrefixes = wake.sorted { $0.count > $1.count }
+
+        let enumIndex = Dictionary(checked.enums.enumerated().map { ($1.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        var tries: [NameTrie] = []
+        for definition in checked.enums {
+            var trie = NameTrie()
+            for (index, enumCase) in definition.cases.enumerated() {
+                for name in [enumCase.displayName] + enumCase.synonyms {
+                    trie.insert(Normalizer.tokens(of: name).map { vocabulary.intern($0) }, value: Int32(index))
+                }
+            }
+            tries.append(trie)
+        }
+        enumTries = tries
+
+        parameterSources = provider.intents.map { intent in
+            intent.parameters.map { parameter -> SlotSource? in
+                switch parameter.type {
+                case .enumeration(let definition): return enumIndex[definition.identifier].map(SlotSource.enumeration)
+                case .entity(let identifier): return checked.entityTypeIndex[identifier].map(SlotSource.entity)
+                case .integer, .text: return nil
+                }
+            }
+        }
+
+        var compiled: [CompiledTemplate] = []
+        for (shortcutIndex, shortcut) in provider.shortcuts.enumerated() {
+            let intentIdx = checked.intentIndex[shortcut.intent]!
+            let intent = provider.intents[intentIdx]
+            let sources = parameterSources[intentIdx]
+            for (phraseIndex, template) in checked.phrases[shortcutIndex].enumerated() {
+                compiled.append(CompiledTemplate(
+                    template: template,
+                    shortcutIndex: shortcutIndex,
+                    phraseIndex: phraseIndex,
+                    intentIndex: intentIdx,
+                    vocabulary: &vocabulary,
+                    skipTokens: skipTokens,
+                    parameterIndex: { name in Int8(intent.parameters.firstIndex { $0.name == name }!) },
+                    slotSource: { name in sources[intent.parameters.firstIndex { $0.name == name }!] },
+                    fixedCase: { name, identifier in
+                        guard case .enumeration(let definition)? = intent.parameter(named: name)?.type else { return -1 }
+                        return Int32(definition.caseIndex(identifiedBy: identifier) ?? -1)
+                    }
+                ))
+            }
+        }
+        templates = compiled
+        baseVocabulary = vocabulary
+        var flags = [Bool](repeating: false, count: vocabulary.words.count)
+        for token in skipTokens { flags[Int(token)] = true }
+        skipFlags = flags
+
+        let entities = provider.entityTypes.map { $0.entities() }
+        current = Mutex(CompiledSnapshot(generation: 1, entities: entities, base: vocabulary))
+    }
+
+    // MARK: - Snapshot
+
+    /// Asks every entity type's provider for its current entities and atomically swaps in a new
+    /// snapshot; the resolver matches only against the last one. Call it after every create,
+    /// rename, delete and reorder. Providers are called on the caller's thread.
+    @discardableResult
+    public func updateShortcutParameters() -> ParameterSnapshot {
+        let generation = generationCounter.add(1, ordering: .relaxed).newValue
+        let entities = entityTypes.map { $0.entities() }
+        let compiled = CompiledSnapshot(generation: generation, entities: entities, base: baseVocabulary)
+        let installed = current.withLock { snapshot -> CompiledSnapshot in
+            if compiled.generation > snapshot.generation { snapshot = compiled }
+            return snapshot
+        }
+        return publicSnapshot(installed)
+    }
+
+    /// The last snapshot taken.
+    public var snapshot: ParameterSnapshot { publicSnapshot(compiledSnapshot) }
+
+    var compiledSnapshot: CompiledSnapshot { current.withLock { $0 } }
+
+    func publicSnapshot(_ compiled: CompiledSnapshot) -> ParameterSnapshot {
+        var entities: [String: [Entity]] = [:]
+        for (index, type) in entityTypes.enumerated() { entities[type.identifier] = compiled.entities[index] }
+        return ParameterSnapshot(generation: compiled.generation, entities: entities)
+    }
+
+    /// A snapshot as if the entities of `typeIndex` were `list`; used for "what if" checks.
+    func hypotheticalSnapshot(replacing typeIndex: Int, with list: [Entity]) -> CompiledSnapshot {
+        let snapshot = compiledSnapshot
+        var entities = snapshot.entities
+        entities[typeIndex] = list
+        return CompiledSnapshot(generation: snapshot.generation, entities: entities, base: baseVocabulary)
+    }
+
+    // MARK: - Values and text
+
+    /// The value of parameter `parameter` of intent `intent` for value index `value`.
+    func parameterValue(intent: Int, parameter: Int, value: Int32, snapshot: CompiledSnapshot) -> ParameterValue? {
+        switch parameterSources[intent][parameter] {
+        case .enumeration(let enumIdx)?:
+            let definition = enums[enumIdx]
+            guard value >= 0, Int(value) < definition.cases.count else { return nil }
+            let enumCase = definition.cases[Int(value)]
+            return .enumCase(enumIdentifier: definition.identifier, value: enumCase.value, displayName: enumCase.displayName)
+        case .entity(let typeIdx)?:
+            let list = snapshot.entities[typeIdx]
+            guard value >= 0, Int(value) < list.count else { return nil }
+            let entity = list[Int(value)]
+            return .entity(typeIdentifier: entityTypes[typeIdx].identifier, id: entity.id, displayName: entity.displayName)
+        case nil:
+            return nil
+        }
+    }
+
+    func invocation(intent: Int, bindings: Bindings, snapshot: CompiledSnapshot) -> IntentInvocation {
+        let definition = intents[intent]
+        var parameters: [String: ParameterValue] = [:]
+        for pair in bindings.pairs {
+            if let value = parameterValue(intent: intent, parameter: pair.parameter, value: pair.value, snapshot: snapshot) {
+                parameters[definition.parameters[pair.parameter].name] = value
+            }
+        }
+        return IntentInvocation(intent: definition.identifier, parameters: parameters)
+    }
+
+    /// The first required parameter of the invocation's intent that is not bound.
+    public func missingParameter(of invocation: IntentInvocation) -> ParameterDefinition? {
+        guard let index = intentIndex[invocation.intent] else { return nil }
+        return intents[index].parameters.first { $0.isRequired && invocation[$0.name] == nil }
+    }
+
+    /// The intent's summary of `invocation`, as offered among choices ("Play disc 3 of Road Trip").
+    public func summary(of invocation: IntentInvocation) -> String {
+        guard let index = intentIndex[invocation.intent] else { return invocation.intent }
+        return summaries[index].render(invocation)
+    }
+
+    /// What the intent would say after running `invocation` ("Playing disc 3 of Road Trip.").
+    public func dryRunResponse(for invocation: IntentInvocation) -> String {
+        guard let index = intentIndex[invocation.intent] else { return invocation.intent }
+        return responses[index].render(invocation)
+    }
+
+    /// The answer for a sentence no phrase accepts.
+    public var unsupportedResponse: String { "Sorry, \(appName) hasn't added support for that." }
+}
+
+// MARK: - Validation
+
+/// Checks a provider and collects every problem, each naming the phrase or item at fault.
+private struct Validator {
+    struct Checked {
+        var enums: [EnumDefinition] = []
+        var phrases: [[PhraseTemplate]] = []
+        var summaries: [DialogTemplate] = []
+        var responses: [DialogTemplate] = []
+        var intentIndex: [String: Int] = [:]
+        var entityTypeIndex: [String: Int] = [:]
+    }
+
+    typealias Kind = ShortcutRegistrationError.Problem.Kind
+    static let maximumPhrases = 10
+    static let maximumParameters = 2
+    static let maximumAlternativeNames = 3
+
+    let provider: ShortcutsProvider
+    var problems: [ShortcutRegistrationError.Problem] = []
+
+    init(provider: ShortcutsProvider) { self.provider = provider }
+
+    mutating func report(_ kind: Kind, _ message: String, phrase: String? = nil) {
+        problems.append(.init(kind: kind, message: message, phrase: phrase))
+    }
+
+    mutating func checkText(_ text: String, what: String) {
+        if DisplayTextCheck.looksUnfilled(text) {
+            report(.placeholderText, "\(what) “\(text)” contains an unfilled format placeholder; write the real text.")
+        }
+        if text.trimmed.isEmpty { report(.emptyName, "\(what) is empty.") }
+    }
+
+    mutating func run() -> Checked {
+        var checked = Checked()
+        checkText(provider.appName, what: "The app name")
+        if provider.alternativeAppNames.count > Validator.maximumAlternativeNames {
+            report(.tooManyAlternativeNames, "The app has \(provider.alternativeAppNames.count) alternative names; at most \(Validator.maximumAlternativeNames) are allowed.")
+        }
+        for name in provider.alternativeAppNames { checkText(name, what: "Alternative app name") }
+
+        for (index, type) in provider.entityTypes.enumerated() {
+            if checked.entityTypeIndex[type.identifier] != nil {
+                report(.duplicateTypeIdentifier, "Entity type “\(type.identifier)” is registered twice.")
+            }
+            checked.entityTypeIndex[type.identifier] = index
+            checkText(type.title, what: "The title of entity type “\(type.identifier)”")
+        }
+
+        var enumByIdentifier: [String: EnumDefinition] = [:]
+        func noteEnum(_ definition: EnumDefinition, problems: inout [ShortcutRegistrationError.Problem]) -> Bool {
+            if let known = enumByIdentifier[definition.identifier] {
+                if known.cases != definition.cases {
+                    problems.append(.init(kind: .duplicateTypeIdentifier, message: "Two different enums are named “\(definition.identifier)”.", phrase: nil))
+                }
+                return false
+            }
+            if checked.entityTypeIndex[definition.identifier] != nil {
+                problems.append(.init(kind: .duplicateTypeIdentifier, message: "“\(definition.identifier)” names both an enum and an entity type.", phrase: nil))
+            }
+            enumByIdentifier[definition.identifier] = definition
+            return true
+        }
+
+        for (index, intent) in provider.intents.enumerated() {
+            if checked.intentIndex[intent.identifier] != nil {
+                report(.duplicateIntent, "Intent “\(intent.identifier)” is registered twice.")
+            } else {
+                checked.intentIndex[intent.identifier] = index
+            }
+            checkText(intent.title, what: "The title of intent “\(intent.identifier)”")
+            var names: Set<String> = []
+            for parameter in intent.parameters {
+                if !names.insert(parameter.name).inserted {
+                    report(.duplicateParameter, "Intent “\(intent.identifier)” declares parameter “\(parameter.name)” twice.")
+                }
+                if parameter.name == "app" {
+                    report(.reservedParameterName, "Intent “\(intent.identifier)” may not name a parameter “app”: {app} is the app-name slot.")
+                }
+                checkText(parameter.title, what: "The title of parameter “\(parameter.name)” of “\(intent.identifier)”")
+                checkText(parameter.question, what: "The question for parameter “\(parameter.name)” of “\(intent.identifier)”")
+                for type in [parameter.type, parameter.answerType] {
+                    switch type {
+                    case .enumeration(let definition):
+                        if noteEnum(definition, problems: &problems) {
+                            checkText(definition.title, what: "The title of enum “\(definition.identifier)”")
+                            for enumCase in definition.cases {
+                                checkText(enumCase.displayName, what: "A case name of enum “\(definition.identifier)”")
+                                for synonym in enumCase.synonyms { checkText(synonym, what: "A synonym in enum “\(definition.identifier)”") }
+                            }
+                            checked.enums.append(definition)
+                        }
+                    case .entity(let identifier):
+                        if checked.entityTypeIndex[identifier] == nil {
+                            report(.unknownEntityType, "Parameter “\(parameter.name)” of “\(intent.identifier)” uses entity type “\(identifier)”, which is not registered.")
+                        }
+                    case .integer, .text:
+                        break
+                    }
+                }
+            }
+            checked.summaries.append(checkDialog(intent.summary, of: intent, role: "summary"))
+            checked.responses.append(checkDialog(intent.response, of: intent, role: "response"))
+        }
+
+        for shortcut in provider.shortcuts {
+            checked.phrases.append(checkShortcut(shortcut, intentIndex: checked.intentIndex))
+        }
+        return checked
+    }
+
+    mutating func checkDialog(_ source: String, of intent: IntentDefinition, role: String) -> DialogTemplate {
+        checkText(source, what: "The \(role) of intent “\(intent.identifier)”")
+        let dialog: DialogTemplate
+        do {
+            dialog = try DialogTemplate(source)
+        } catch {
+            report(.dialogSyntax, "The \(role) of intent “\(intent.identifier)”: \(error.description)")
+            return DialogTemplate.empty
+        }
+        let slots = dialog.slotNames
+        for name in slots.all where intent.parameter(named: name) == nil {
+            report(.dialogUnknownParameter, "The \(role) “\(source)” of intent “\(intent.identifier)” names {\(name)}, which is not one of its parameters.")
+        }
+        for name in slots.unconditional {
+            if let parameter = intent.parameter(named: name), !parameter.isRequired {
+                report(.dialogOptionalOutsideBrackets, "The \(role) “\(source)” of intent “\(intent.identifier)” uses optional parameter {\(name)} outside [ ]; it could be left unfilled.")
+            }
+        }
+        return dialog
+    }
+
+    mutating func checkShortcut(_ shortcut: AppShortcut, intentIndex: [String: Int]) -> [PhraseTemplate] {
+        checkText(shortcut.title, what: "The title of a shortcut for “\(shortcut.intent)”")
+        guard let index = intentIndex[shortcut.intent] else {
+            report(.unknownIntent, "Shortcut “\(shortcut.title)” runs intent “\(shortcut.intent)”, which is not registered.")
+            return []
+        }
+        let intent = provider.intents[index]
+        if shortcut.phrases.count > Validator.maximumPhrases {
+            let extra = shortcut.phrases[Validator.maximumPhrases]
+            report(.tooManyPhrases, "Shortcut “\(shortcut.title)” has \(shortcut.phrases.count) phrases; at most \(Validator.maximumPhrases) are allowed (the first over the limit is “\(extra)”). Merge phrases with ( | ) and [ ].", phrase: extra)
+        }
+        var templates: [PhraseTemplate] = []
+        for phrase in shortcut.phrases {
+            let template: PhraseTemplate
+            do {
+                template = try PhraseTemplate(phrase)
+            } catch {
+                report(.phraseSyntax, "\(error.description) (shortcut “\(shortcut.title)”)", phrase: phrase)
+                continue
+            }
+            let before = problems.count
+            checkPhrase(template, shortcut: shortcut, intent: intent)
+            if problems.count == before { templates.append(template) }
+        }
+        return templates
+    }
+
+    mutating func checkPhrase(_ template: PhraseTemplate, shortcut: AppShortcut, intent: IntentDefinition) {
+        let phrase = template.source
+        let name = "Phrase “\(phrase)” of shortcut “\(shortcut.title)”"
+        if !template.alwaysNamesApp {
+            report(.missingAppName, "\(name) does not always name the app: every phrase needs {app} outside [ ], e.g. “… in {app}”.", phrase: phrase)
+        }
+        if template.maximumAppSlots > 1 {
+            report(.repeatedAppName, "\(name) names the app more than once.", phrase: phrase)
+        }
+        if !template.hasContent {
+            report(.phraseWithoutWords, "\(name) has no words besides the app name.", phrase: phrase)
+        }
+        let referenced = template.parameterNames
+        let distinct = Array(Set(referenced))
+        if referenced.count != distinct.count {
+            report(.repeatedParameter, "\(name) uses the same parameter twice.", phrase: phrase)
+        }
+        if distinct.count > Validator.maximumParameters {
+            report(.tooManyParameters, "\(name) uses \(distinct.count) parameters (\(distinct.sorted().joined(separator: ", "))); at most \(Validator.maximumParameters) are allowed.", phrase: phrase)
+        }
+        PhraseTemplate.visit(template.elements) { element in
+            switch element {
+            case .parameter(let parameterName):
+                guard let parameter = intent.parameter(named: parameterName) else {
+                    report(.unknownParameter, "\(name) has slot {\(parameterName)}, which is not a parameter of intent “\(intent.identifier)”.", phrase: phrase)
+                    return
+                }
+                if parameter.type.isFree {
+                    report(.freeParameterType, "\(name) has slot {\(parameterName)} of free type \(parameter.type.summary); a phrase slot must be an entity or an enum.", phrase: phrase)
+                }
+            case .fixedValue(let parameterName, let identifier):
+                guard let parameter = intent.parameter(named: parameterName) else {
+                    report(.unknownParameter, "\(name) fixes {\(parameterName)=\(identifier)}, which is not a parameter of intent “\(intent.identifier)”.", phrase: phrase)
+                    return
+                }
+                guard case .enumeration(let definition) = parameter.type else {
+                    report(.fixedValueNotEnum, "\(name) fixes {\(parameterName)=\(identifier)}, but only enum parameters can take a fixed value.", phrase: phrase)
+                    return
+                }
+                if definition.caseIndex(identifiedBy: identifier) == nil {
+                    report(.unknownEnumCase, "\(name) fixes {\(parameterName)=\(identifier)}, which is not a case of enum “\(definition.identifier)”.", phrase: phrase)
+                }
+            default:
+                break
+            }
+        }
+    }
+}

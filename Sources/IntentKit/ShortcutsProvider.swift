@@ -1,0 +1,77 @@
+/// Everything an app registers: its names, intents, entity types and shortcuts,
+/// like Apple's `AppShortcutsProvider`.
+public struct ShortcutsProvider: Sendable {
+    /// The app's name as spoken and shown ("CD Changer").
+    public let appName: String
+    /// Up to three other names the app answers to ("Digital CD Changer").
+    public let alternativeAppNames: [String]
+    /// Every intent the shortcuts may run.
+    public let intents: [IntentDefinition]
+    /// Every entity type the intents' parameters use.
+    public let entityTypes: [EntityType]
+    /// The shortcuts, in listing order.
+    public let shortcuts: [AppShortcut]
+    /// Filler words a sentence may contain anywhere between a template's parts ("please", "the").
+    public let skipWords: [String]
+    /// Wake words stripped from the start of a sentence ("hey siri"); "hey"/"ok" followed by an
+    /// app name are always recognised too.
+    public let wakePrefixes: [String]
+
+    /// Filler words skipped by default.
+    public static let defaultSkipWords = [
+        "please", "the", "my", "a", "an", "this", "that", "just", "me", "for", "now", "kindly",
+        "can", "could", "would", "will", "you", "um", "uh", "ok", "right",
+    ]
+    /// Wake words stripped by default.
+    public static let defaultWakePrefixes = ["hey siri", "ok siri", "hi siri", "siri"]
+
+    public init(
+        appName: String,
+        alternativeAppNames: [String] = [],
+        intents: [IntentDefinition],
+        entityTypes: [EntityType] = [],
+        shortcuts: [AppShortcut],
+        skipWords: [String] = ShortcutsProvider.defaultSkipWords,
+        wakePrefixes: [String] = ShortcutsProvider.defaultWakePrefixes
+    ) {
+        self.appName = appName
+        self.alternativeAppNames = alternativeAppNames
+        self.intents = intents
+        self.entityTypes = entityTypes
+        self.shortcuts = shortcuts
+        self.skipWords = skipWords
+        self.wakePrefixes = wakePrefixes
+    }
+}
+
+/// Why a provider was refused; every problem found, each naming the phrase or item at fault.
+public struct ShortcutRegistrationError: Error, Sendable, CustomStringConvertible {
+    /// One thing wrong with the provider.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+        /// The kind of problem, for tests and tools.
+        public enum Kind: String, Sendable, Hashable {
+            case phraseSyntax, missingAppName, repeatedAppName, phraseWithoutWords
+            case freeParameterType, tooManyParameters, repeatedParameter, unknownParameter
+            case unknownEnumCase, fixedValueNotEnum, tooManyPhrases
+            case unknownIntent, duplicateIntent, duplicateParameter, reservedParameterName
+            case unknownEntityType, duplicateTypeIdentifier, tooManyAlternativeNames
+            case dialogSyntax, dialogUnknownParameter, dialogOptionalOutsideBrackets
+            case placeholderText, emptyName
+        }
+
+        /// The kind of problem.
+        public let kind: Kind
+        /// The full message, naming the phrase (or intent, enum, shortcut) at fault.
+        public let message: String
+        /// The phrase template at fault, if the problem is in a phrase.
+        public let phrase: String?
+        public var description: String { message }
+    }
+
+    /// Every problem found.
+    public let problems: [Problem]
+
+    public var description: String {
+        "Shortcuts could not be registered:\n" + problems.map { "- " + $0.message }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// A file-system path kept as the raw bytes the kernel gave us, so folders and files whose
+/// names are not valid UTF-8 can still be opened; `displayName` shows them safely.
+///
+/// In JSON a path is a plain string when its bytes are UTF-8, otherwise `"base64:…"`
+/// (an absolute path never starts with that prefix, so the two cannot be confused).
+public struct LibraryPath: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The path's bytes, without a terminating NUL.
+    public let bytes: [UInt8]
+
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+
+    public init(_ string: String) { self.bytes = Array(string.utf8) }
+
+    /// The path as text for display: invalid UTF-8 becomes U+FFFD and control characters
+    /// become U+FFFD too, so a name can never move the cursor or corrupt a terminal.
+    public var displayName: String { LibraryPath.displayText(bytes) }
+
+    public var description: String { displayName }
+
+    /// Whether the bytes are valid UTF-8 (then `displayName` is exact, unless it holds control characters).
+    public var isValidUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
+
+    /// The last path component.
+    public var lastComponent: LibraryPath {
+        let trimmed = bytes.last == UInt8(ascii: "/") && bytes.count > 1 ? Array(bytes.dropLast()) : bytes
+        guard let slash = trimmed.lastIndex(of: UInt8(ascii: "/")) else { return LibraryPath(bytes: trimmed) }
+        return LibraryPath(bytes: Array(trimmed[(slash + 1)...]))
+    }
+
+    /// The path without its last component ("/" for a top-level entry).
+    public var parent: LibraryPath {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return LibraryPath(".") }
+        return slash == 0 ? LibraryPath("/") : LibraryPath(bytes: Array(bytes[..<slash]))
+    }
+
+    /// This path with `component` appended after a slash.
+    public func appending(_ component: [UInt8]) -> LibraryPath {
+        var joined = bytes
+        if joined.last != UInt8(ascii: "/") { joined.append(UInt8(ascii: "/")) }
+        joined.append(contentsOf: component)
+        return LibraryPath(bytes: joined)
+    }
+
+    public func appending(_ component: String) -> LibraryPath { appending(Array(component.utf8)) }
+
+    /// The file extension in lower case ("mp3"), or "" when there is none.
+    public var lowercasedExtension: String {
+        let name = lastComponent.bytes
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > name.startIndex else { return "" }
+        return String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
+    }
+
+    /// Calls `body` with the path as a NUL-terminated C string.
+    public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+        try (bytes + [0]).withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        }
+    }
+
+    /// The absolute, symlink-free form of this path (`realpath(3)`), or nil when it doesn't exist.
+    public func resolved() -> LibraryPath? {
+        withCString { pointer in
+            guard let real = realpath(pointer, nil) else { return nil }
+            defer { free(real) }
+            return LibraryPath(bytes: Array(UnsafeRawBufferPointer(start: real, count: strlen(real))))
+        }
+    }
+
+    public static func < (lhs: LibraryPath, rhs: LibraryPath) -> Bool {
+        NaturalOrder.compare(lhs.bytes, rhs.bytes) < 0
+    }
+
+    static func displayText<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
+        }))
+    }
+}
+
+extension LibraryPath: Codable {
+    private static let base64Prefix = "base64:"
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        if text.hasPrefix(LibraryPath.base64Prefix) {
+            guard let data = Data(base64Encoded: String(text.dropFirst(LibraryPath.base64Prefix.count))) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "A path marked base64 is not valid base64"))
+            }
+            self.bytes = Array(data)
+        } else {
+            self.bytes = Array(text.utf8)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let text = String(validating: bytes, as: UTF8.self), !text.hasPrefix(LibraryPath.base64Prefix) {
+            try container.encode(text)
+        } else {
+            try container.encode(LibraryPath.base64Prefix + Data(bytes).base64EncodedString())
+        }
+    }
+}

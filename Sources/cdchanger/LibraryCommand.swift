@@ -1,0 +1,58 @@
+import ChangerKit
+import MusicLibrary
+
+/// `cdchanger library [--json]`: the albums in the music folder.
+enum LibraryCommand {
+    static let description = CommandDescription(
+        words: ["library"],
+        synopsis: "library [--json]",
+        summary: "List the albums (discs) found in the music folder.",
+        flags: ["--json"],
+        run: { arguments, environment in
+            _ = try arguments.exactly([])
+            return try run(json: arguments.flag("--json"), context: environment.context)
+        }
+    )
+
+    /// One album as `library --json` prints it.
+    struct AlbumRecord: Encodable {
+        var path: String
+        var title: String
+        var artist: String
+        var trackCount: Int
+        var duration: Double
+        var unreadableFiles: [String]?
+    }
+
+    static func run(json: Bool, context: ChangerContext) throws -> Int32 {
+        let library = context.shelf.library
+        if json {
+            let records = library.albums.map { album in
+                AlbumRecord(
+                    path: album.path.displayName, title: album.title, artist: album.artist,
+                    trackCount: album.tracks.count, duration: (album.duration * 1000).rounded() / 1000,
+                    unreadableFiles: album.unreadableFiles.isEmpty ? nil : album.unreadableFiles.map { "\($0.path.lastComponent.displayName): \($0.reason)" }
+                )
+            }
+            print(try Formatting.prettyJSON(records))
+            return 0
+        }
+        print("Music folder: \(library.root.displayName) (\(context.musicFolder.source.rawValue))")
+        guard !library.albums.isEmpty else {
+            print("No albums found: a disc is a folder that directly holds .mp3 files.")
+            return 0
+        }
+        let titleWidth = min(32, library.albums.map(\.title.count).max() ?? 10)
+        let artistWidth = min(24, library.albums.map(\.artist.count).max() ?? 10)
+        for (index, album) in library.albums.enumerated() {
+            let tracks = "\(album.tracks.count) track\(album.tracks.count == 1 ? "" : "s")"
+            var line = "\(Formatting.padded(String(index + 1), to: 4))\(Formatting.padded(album.title, to: titleWidth))  "
+            line += "\(Formatting.padded(album.artist, to: artistWidth))  \(Formatting.padded(tracks, to: 10)) \(Formatting.padded(Formatting.duration(album.duration), to: 8)) \(album.path.displayName)"
+            print(line)
+            for file in album.unreadableFiles {
+                print("      skipped \(file.path.lastComponent.displayName): \(file.reason)")
+            }
+        }
+        return 0
+    }
+}

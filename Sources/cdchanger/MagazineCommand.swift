@@ -1,0 +1,181 @@
+import ChangerIntents
+import ChangerKit
+import Foundation
+import MusicLibrary
+
+/// `cdchanger magazine …`: list and edit the magazines in the rack.
+enum MagazineCommand {
+    static let descriptions: [CommandDescription] = [
+        CommandDescription(
+            words: ["magazine", "list"], synopsis: "magazine list [--json]",
+            summary: "Show every magazine in the rack and what each slot holds.", flags: ["--json"],
+            run: { arguments, environment in
+                _ = try arguments.exactly([])
+                return try list(json: arguments.flag("--json"), context: environment.context)
+            }
+        ),
+        CommandDescription(
+            words: ["magazine", "create"], synopsis: "magazine create [NAME] [--slots N]",
+            summary: "Add an empty magazine (named \u{201C}Magazine Two\u{201D}, \u{201C}Magazine Three\u{201D}… unless you name it).",
+            valued: ["--slots"],
+            run: { arguments, environment in
+                guard arguments.positionals.count <= 1 else { throw UsageError("unexpected argument \u{201C}\(arguments.positionals[1])\u{201D} (quote a name with spaces)") }
+                let slots = try arguments.integer("--slots", in: Magazine.slotCountRange) ?? Magazine.defaultSlotCount
+                let magazine = try edit(environment, .created) { rack throws(RackError) in
+                    try rack.create(named: arguments.positionals.first, slotCount: slots)
+                }
+                print("Created \(magazine.name) with \(magazine.slots.count) empty slots.")
+                try warnAboutCollisions(magazine, environment)
+                return 0
+            }
+        ),
+        CommandDescription(
+            words: ["magazine", "rename"], synopsis: "magazine rename OLD NEW",
+            summary: "Give a magazine a new name.",
+            run: { arguments, environment in
+                let words = try arguments.exactly(["OLD", "NEW"])
+                let old = environment.context.store.state.rack.magazine(named: words[0])?.name ?? words[0]
+                let magazine = try edit(environment, .renamed) { rack throws(RackError) in try rack.rename(words[0], to: words[1]) }
+                print("Renamed \(old) to \(magazine.name).")
+                try warnAboutCollisions(magazine, environment)
+                return 0
+            }
+        ),
+        CommandDescription(
+            words: ["magazine", "delete"], synopsis: "magazine delete NAME",
+            summary: "Take a magazine out of the rack (the albums stay on disk).",
+            run: { arguments, environment in
+                let words = try arguments.exactly(["NAME"])
+                let magazine = try edit(environment, .deleted) { rack throws(RackError) in try rack.delete(words[0]) }
+                print("Deleted \(magazine.name).")
+                return 0
+            }
+        ),
+        CommandDescription(
+            words: ["magazine", "move"], synopsis: "magazine move NAME POSITION",
+            summary: "Move a magazine to another place in the rack (1 is first).",
+            run: { arguments, environment in
+                let words = try arguments.exactly(["NAME", "POSITION"])
+                let position = try wholeNumber(words[1], named: "POSITION", in: 1...Int.max)
+                try edit(environment, .moved) { rack throws(RackError) in try rack.move(words[0], to: position) }
+                let name = environment.context.store.state.rack.magazine(named: words[0])?.name ?? words[0]
+                print("Moved \(name) to position \(position).")
+                return 0
+            }
+        ),
+        CommandDescription(
+            words: ["magazine", "load"], synopsis: "magazine load MAGAZINE SLOT ALBUM",
+            summary: "Put an album (a folder path or an album title) into a slot.",
+            run: { arguments, environment in
+                let words = try arguments.exactly(["MAGAZINE", "SLOT", "ALBUM"])
+                let slot = try wholeNumber(words[1], named: "SLOT", in: 1...Magazine.slotCountRange.upperBound)
+                guard environment.context.store.state.rack.magazine(named: words[0]) != nil else {
+                    throw CommandFailure(RackError.unknownMagazine(words[0], known: environment.context.store.state.rack.magazines.map(\.name)).description)
+                }
+                let album: Album
+                switch environment.context.findAlbum(words[2]) {
+                case .success(let found): album = found
+                case .failure(let error): throw CommandFailure(error.description)
+                }
+                let magazine = try edit(environment, .slotsChanged) { rack throws(RackError) in try rack.load(album.path, into: slot, of: words[0]) }
+                print("Loaded \(album.title) by \(album.artist) into slot \(slot) of \(magazine.name).")
+                return 0
+            }
+        ),
+        CommandDescription(
+            words: ["magazine", "eject"], synopsis: "magazine eject MAGAZINE SLOT",
+            summary: "Empty a slot.",
+            run: { arguments, environment in
+                let words = try arguments.exactly(["MAGAZINE", "SLOT"])
+                let slot = try wholeNumber(words[1], named: "SLOT", in: 1...Magazine.slotCountRange.upperBound)
+                let folder = try edit(environment, .slotsChanged) { rack throws(RackError) in try rack.eject(slot: slot, of: words[0]) }
+                let name = environment.context.store.state.rack.magazine(named: words[0])?.name ?? words[0]
+                if let folder {
+                    let title = environment.context.shelf.album(at: folder)?.title ?? folder.displayName
+                    print("Ejected \(title) from slot \(slot) of \(name).")
+                } else {
+                    print("Slot \(slot) of \(name) was already empty.")
+                }
+                return 0
+            }
+        ),
+    ]
+
+    /// Runs a rack edit through the store, turning refusals into command failures and
+    /// reporting a change that could not be saved.
+    @discardableResult
+    static func edit<Result: Sendable>(_ environment: CommandEnvironment, _ kind: StoreChange, _ body: (inout Rack) throws(RackError) -> Result) throws -> Result {
+        let store = environment.context.store
+        let result: Result
+        do {
+            result = try store.editRack(kind, body)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        if let error = store.pendingSaveError {
+            throw CommandFailure("\(error) The change was not saved.")
+        }
+        return result
+    }
+
+    /// Tells the user when a new name makes sentences ambiguous ("Disc 3", "Something").
+    static func warnAboutCollisions(_ magazine: Magazine, _ environment: CommandEnvironment) throws {
+        let warnings = MagazineEntities.collisionWarnings(for: magazine, in: try environment.registry)
+        guard !warnings.isEmpty else { return }
+        printError("Note: the name \u{201C}\(magazine.name)\u{201D} sounds like other commands:")
+        for warning in warnings { printError("  \(warning)") }
+    }
+
+    /// One slot as `magazine list --json` prints it.
+    struct SlotRecord: Encodable {
+        var slot: Int
+        var state: String
+        var path: String?
+        var title: String?
+        var artist: String?
+    }
+
+    /// One magazine as `magazine list --json` prints it.
+    struct MagazineRecord: Encodable {
+        var position: Int
+        var id: String
+        var name: String
+        var current: Bool
+        var slots: [SlotRecord]
+    }
+
+    static func list(json: Bool, context: ChangerContext) throws -> Int32 {
+        let state = context.store.state
+        let currentID = state.currentMagazine?.id
+        let records = state.rack.magazines.enumerated().map { index, magazine in
+            MagazineRecord(
+                position: index + 1, id: magazine.id.uuidString, name: magazine.name, current: magazine.id == currentID,
+                slots: magazine.slots.enumerated().map { slot, folder in
+                    let shown = context.shelf.state(ofSlot: folder)
+                    var record = SlotRecord(slot: slot + 1, state: shown.label, path: folder?.displayName)
+                    if case .loaded(let album) = shown {
+                        record.title = album.title
+                        record.artist = album.artist
+                    }
+                    return record
+                }
+            )
+        }
+        if json {
+            print(try Formatting.prettyJSON(records))
+            return 0
+        }
+        for record in records {
+            print("\(record.position). \(record.name) (\(record.slots.count) slots)\(record.current ? "  \u{25C0} current" : "")")
+            for slot in record.slots {
+                let number = Formatting.padded(String(slot.slot), to: 3)
+                switch slot.state {
+                case "loaded": print("   \(number)\(slot.title ?? "") \u{2014} \(slot.artist ?? "")")
+                case "missing": print("   \(number)(missing) \(slot.path ?? "")")
+                default: print("   \(number)(empty)")
+                }
+            }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,124 @@
+import ChangerIntents
+import ChangerKit
+import Foundation
+import IntentKit
+import Testing
+import TestSupport
+
+@Suite("Intents carried out on the changer")
+struct PerformerTests {
+    /// The transport fixture's rack (discs A, B, C in slots 1, 3, 5) with a registry and a performer.
+    struct Rig {
+        let fixture: TransportFixture
+        let changer: Changer
+        let registry: ShortcutRegistry
+        let performer: IntentPerformer
+
+        init(settings: PlayerSettings = PlayerSettings()) throws {
+            fixture = try TransportFixture(settings: settings)
+            changer = fixture.changer()
+            registry = try MagazineEntities.registry(observing: fixture.store)
+            performer = IntentPerformer(changer: changer)
+        }
+
+        /// Resolves `sentence` in the app (the app name optional) and performs it.
+        func say(_ sentence: String) -> IntentOutcome {
+            guard case .matched(let invocation) = registry.resolve(sentence, mode: .inApp) else {
+                return IntentOutcome(response: "(not matched: \(sentence))", succeeded: false)
+            }
+            return performer.perform(invocation)
+        }
+    }
+
+    @Test("sentences drive the changer and answer with real names", arguments: [
+        ("play disc 3", "Playing disc 3, B.", "B1"),
+        ("put on the first disc", "Playing disc 1, A.", "A1"),
+        ("play magazine one", "Playing Magazine One: disc 1, A.", "A1"),
+        ("play disc 5 of magazine one", "Playing Magazine One: disc 5, C.", "C1"),
+        ("play something", "Playing disc 1, A.", "A1"),
+    ])
+    func playSentences(sentence: String, response: String, track: String) throws {
+        let rig = try Rig()
+        let outcome = rig.say(sentence)
+        #expect(outcome == IntentOutcome(response: response))
+        #expect(rig.fixture.playing == track)
+    }
+
+    @Test("transport sentences while playing")
+    func transport() throws {
+        let rig = try Rig()
+        _ = rig.say("play disc 1")
+        #expect(rig.say("next song") == IntentOutcome(response: "Track 2, A2."))
+        #expect(rig.say("skip this track") == IntentOutcome(response: "Track 3, A3."))
+        #expect(rig.say("next disc") == IntentOutcome(response: "Disc 3, B."))
+        #expect(rig.say("previous album") == IntentOutcome(response: "Disc 1, A."))
+        #expect(rig.say("pause the music") == IntentOutcome(response: "Paused."))
+        #expect(rig.changer.transport == .paused)
+        #expect(rig.say("resume") == IntentOutcome(response: "Resuming disc 1, A."))
+        #expect(rig.say("set the volume to 40 percent") == IntentOutcome(response: "Volume 40%."))
+        #expect(rig.say("turn it up") == IntentOutcome(response: "Volume 50%."))
+        #expect(rig.say("mute") == IntentOutcome(response: "Muted."))
+        #expect(rig.fixture.engine.volume == (50, true))
+        #expect(rig.say("unmute") == IntentOutcome(response: "Sound on, volume 50%."))
+        #expect(rig.say("repeat this disc") == IntentOutcome(response: "Repeating this disc."))
+        #expect(rig.changer.settings.repeatMode == .disc)
+        #expect(rig.say("shuffle everything") == IntentOutcome(response: "Random play across the whole magazine."))
+        #expect(rig.say("what's playing").response.hasPrefix("Playing disc 1, A by Artist: track 1, A1, "))
+        #expect(rig.say("stop playing") == IntentOutcome(response: "Stopped."))
+        #expect(rig.say("what's playing") == IntentOutcome(response: "Nothing is playing."))
+    }
+
+    @Test("a request the changer can't carry out says why")
+    func refusals() throws {
+        let rig = try Rig()
+        #expect(rig.say("play disc 2") == IntentOutcome(response: "Slot 2 of Magazine One is empty.", succeeded: false))
+        #expect(rig.say("play disc 4") == IntentOutcome(response: "Disc 4 is missing: its folder /music/Gone is gone.", succeeded: false))
+        #expect(rig.say("play disc 9") == IntentOutcome(response: "Magazine One has no disc 9; it has 6 slots.", succeeded: false))
+        #expect(rig.say("next song") == IntentOutcome(response: "Nothing is playing.", succeeded: false))
+    }
+
+    @Test("the two-step form: a follow-up answer completes the disc")
+    func followUp() throws {
+        let rig = try Rig()
+        var conversation = Conversation(registry: rig.registry, mode: .inApp)
+        guard case .needsValue(let request) = conversation.respond(to: "play a specific disc") else {
+            Issue.record("expected a question")
+            return
+        }
+        #expect(request.question == "Which disc?")
+        guard case .matched(let invocation) = conversation.respond(to: "three") else {
+            Issue.record("the answer should complete it")
+            return
+        }
+        #expect(rig.performer.perform(invocation) == IntentOutcome(response: "Playing disc 3, B."))
+    }
+
+    @Test("no response ever shows a placeholder", arguments: [
+        "play disc 3", "next song", "previous song", "pause", "resume", "stop", "what's playing", "volume 30",
+        "turn it down", "mute", "unmute", "repeat off", "shuffle this disc", "scan", "next magazine", "fast forward", "rewind",
+    ])
+    func noPlaceholders(sentence: String) throws {
+        let rig = try Rig()
+        _ = rig.say("play disc 1")
+        let response = rig.say(sentence).response
+        #expect(!DisplayTextCheck.looksUnfilled(response), "\(response)")
+        #expect(!response.contains("(not matched"), "\(sentence)")
+    }
+
+    @Test("a key's ready-bound invocation is exactly what the matching sentence resolves to", arguments: [
+        (ChangerInvocations.playDisc(3), "play disc 3"),
+        (ChangerInvocations.seek(forward: true), "skip forward 10 seconds"),
+        (ChangerInvocations.seek(forward: false), "skip back 10 seconds"),
+        (ChangerInvocations.changeVolume(up: true), "turn the volume up"),
+        (ChangerInvocations.changeVolume(up: false), "turn the volume down"),
+        (ChangerInvocations.setVolume(40), "set the volume to 40 percent"),
+        (ChangerInvocations.repeatMode(.disc), "repeat this disc"),
+        (ChangerInvocations.repeatMode(.off), "repeat off"),
+        (ChangerInvocations.randomMode(.magazine), "shuffle everything"),
+        (ChangerInvocations.plain("NextTrack"), "next song"),
+    ])
+    func keysMatchSentences(invocation: IntentInvocation, sentence: String) throws {
+        let rig = try Rig()
+        #expect(rig.registry.resolve(sentence).invocation == invocation)
+    }
+}

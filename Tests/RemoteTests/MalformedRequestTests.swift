@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import Remote
+
+/// Whatever a local process sends, the server answers with an error and keeps serving.
+@Suite struct MalformedRequestTests {
+    static let quick = ControlServer.Limits(maximumRequestBytes: 64 * 1024, requestTimeout: 0.5, writeTimeout: 2, maximumClients: 8)
+
+    @Test(arguments: [
+        "not json at all", "{\"command\":", "[\"say\",\"next\"]", "{\"arguments\":[\"next\"]}", "{\"command\":\"say\",\"arguments\":[1,2]}",
+        "{\"v\":9,\"command\":\"say\"}", "\u{00}\u{01}\u{02}", "{\"command\":\"say\"} trailing",
+    ])
+    func aMalformedLineGetsAnErrorAndTheConnectionStaysUsable(_ line: String) throws {
+        let fixture = try ServerFixture(limits: Self.quick)
+        let connection = try RawConnection(path: fixture.path)
+        connection.send(line + "\n")
+        let answer = try #require(connection.response())
+        #expect(answer.status == ControlResponse.rejectedStatus)
+        #expect(answer.error.hasPrefix("cdchanger: the player refused the request: "))
+        connection.send(ControlWire.encode(.say(["after"])))
+        #expect(connection.response()?.output == "after\n")
+        #expect(fixture.requests.withLock { $0 } == [.say(["after"])])
+    }
+
+    @Test func invalidUTF8IsRefused() throws {
+        let fixture = try ServerFixture(limits: Self.quick)
+        let connection = try RawConnection(path: fixture.path)
+        connection.send(Array(#"{"command":"say","arguments":[""#.utf8) + [0xC3, 0x28] + Array("\"]}\n".utf8))
+        #expect(connection.response()?.status == ControlResponse.rejectedStatus)
+    }
+
+    @Test func anOversizedLineIsRefusedAndTheServerKeepsServing() throws {
+        let fixture = try ServerFixture(limits: Self.quick)
+        let connection = try RawConnection(path: fixture.path)
+        // 10 MB without a newline; the server stops reading at its limit, answers and hangs up,
+        // so the rest of the write fails: that is expected.
+        let socket = connection.socket
+        let sender = Thread {
+            _ = socket.sendAll([UInt8](repeating: UInt8(ascii: "x"), count: 10 * 1024 * 1024), until: Deadline(after: 3))
+        }
+        sender.start()
+        let answer = try #require(connection.response(timeout: 5))
+        #expect(answer.status == ControlResponse.rejectedStatus)
+        #expect(answer.error.contains("longer than 65536 bytes"))
+        #expect(try ControlClient.send(.say(["still", "here"]), to: fixture.path).output == "still here\n")
+        #expect(fixture.requests.withLock { $0 }.count == 1)
+    }
+
+    @Test func aLongLineWithANewlineIsRefusedToo() throws {
+        let fixture = try ServerFixture(limits: ControlServer.Limits(maximumRequestBytes: 1000, requestTimeout: 1))
+        let words = Array(repeating: "word", count: 400)
+        #expect(try ControlClient.send(.say(words), to: fixture.path).status == ControlResponse.rejectedStatus)
+        #expect(try ControlClient.send(.say(["short"]), to: fixture.path).status == 1)
+    }
+
+    @Test func aSilentClientTimesOutWithoutHoldingUpOthers() throws {
+        let fixture = try ServerFixture(limits: Self.quick)
+        let silent = try RawConnection(path: fixture.path)
+        let halfLine = try RawConnection(path: fixture.path)
+        halfLine.send(#"{"command":"say","#)
+        // Others are served while those two wait.
+        let started = Date()
+        #expect(try ControlClient.send(.say(["meanwhile"]), to: fixture.path).output == "meanwhile\n")
+        #expect(Date().timeIntervalSince(started) < 0.4)
+        for connection in [silent, halfLine] {
+            let answer = try #require(connection.response(timeout: 3))
+            #expect(answer.status == ControlResponse.rejectedStatus)
+            #expect(answer.error.contains("no whole request line"))
+            #expect(connection.next(timeout: 3) == .end)
+        }
+    }
+
+    @Test func tooManyClientsAtOnceAreToldToTryAgain() throws {
+        let fixture = try ServerFixture(limits: ControlServer.Limits(requestTimeout: 2, maximumClients: 2))
+        let first = try RawConnection(path: fixture.path)
+        let second = try RawConnection(path: fixture.path)
+        usleep(100_000)  // both admitted
+        let third = try RawConnection(path: fixture.path)
+        let answer = try #require(third.response(timeout: 2))
+        #expect(answer.status == ControlResponse.rejectedStatus)
+        #expect(answer.error.contains("too many clients"))
+        withExtendedLifetime([first, second]) {}
+    }
+
+    @Test func aFuzzLoopOfRandomMessagesNeverStopsTheServer() throws {
+        let fixture = try ServerFixture(limits: ControlServer.Limits(maximumRequestBytes: 4096, requestTimeout: 0.5, maximumClients: 8))
+        var generator = SeededGenerator(seed: 0xC0FFEE)
+        let fragments = ["{", "}", "[", "]", "\"", ":", ",", "command", "say", "\\", "\\u", "d83d", "null", "1e999", "-", "\u{00}", "💿", " ", "\"v\"", "9"]
+        var rejected = 0, answered = 0
+        for round in 0..<300 {
+            let connection = try RawConnection(path: fixture.path)
+            var bytes: [UInt8]
+            switch round % 4 {
+            case 0:  // random bytes
+                bytes = (0..<Int.random(in: 1...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            case 1:  // JSON-ish fragments
+                bytes = Array((0..<Int.random(in: 1...40, using: &generator)).map { _ in fragments.randomElement(using: &generator)! }.joined().utf8)
+            case 2:  // a valid request with a byte flipped
+                bytes = Array(ControlWire.encode(.say(["play", "disc", "3"])).utf8.dropLast())
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            default:  // too long
+                bytes = [UInt8](repeating: UInt8(ascii: "{"), count: 5000)
+            }
+            bytes.removeAll { $0 == UInt8(ascii: "\n") }
+            connection.send(bytes + [UInt8(ascii: "\n")])
+            if round % 10 == 0 {
+                continue  // hang up without reading the answer
+            }
+            let answer = try #require(connection.response(timeout: 3), "round \(round) got no answer")
+            if answer.status == ControlResponse.rejectedStatus { rejected += 1 } else { answered += 1 }
+        }
+        #expect(rejected > 200)
+        #expect(try ControlClient.send(.say(["survived"]), to: fixture.path).output == "survived\n")
+        _ = answered
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a fuzz failure can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds CD Changer in release mode and runs it.
+# Arguments go to cdchanger; with none it opens the player on your music (~/Music),
+# or on the bundled demo library when you have none.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup-common.sh
+ensure_packages "${BUILD_PACKAGES[@]}"
+swift build -c release --product cdchanger >&2
+exec .build/release/cdchanger "$@"
