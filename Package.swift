@@ -31,15 +31,20 @@ let package = Package(
         .target(name: "ChangerIntents", dependencies: ["IntentKit", "ChangerKit"], swiftSettings: strictSwift),
         .target(name: "MainLoop", swiftSettings: strictSwift),
         .target(name: "Remote", dependencies: ["CDBus", "MainLoop"], swiftSettings: strictSwift),
+        .target(
+            name: "Session",
+            dependencies: ["ChangerIntents", "ChangerKit", "IntentKit", "MainLoop", "MusicLibrary", "Playback"],
+            swiftSettings: strictSwift
+        ),
         .target(name: "Dashboard", dependencies: ["CNcursesw", "CShim", "MainLoop"], swiftSettings: strictSwift),
         .executableTarget(
             name: "cdchanger",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote"],
+            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"],
             swiftSettings: strictSwift
         ),
         .executableTarget(
             name: "cdchanger-bench",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote"],
+            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"],
             swiftSettings: strictSwift
         ),
 

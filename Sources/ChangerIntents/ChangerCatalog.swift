@@ -32,7 +32,9 @@ public enum ChangerCatalog {
         IntentDefinition(identifier: "PreviousMagazine", title: "Previous Magazine", summary: "Go back to the previous magazine", response: "Previous magazine."),
         IntentDefinition(identifier: "Seek", title: "Seek", parameters: [
             ParameterDefinition(name: "direction", title: "Direction", type: .enumeration(ChangerEnums.seekDirection), question: "Forward or backward?"),
-        ], summary: "Skip {direction} 10 seconds", response: "Skipping {direction} 10 seconds."),
+            // Not in any phrase: media keys (MPRIS Seek, SetPosition) move by other amounts than 10 s.
+            ParameterDefinition(name: "seconds", title: "Seconds", type: .integer(1...86_400), isRequired: false, question: "How many seconds?"),
+        ], summary: "Skip {direction}", response: "Skipping {direction}."),
         IntentDefinition(identifier: "SetVolume", title: "Set Volume", parameters: [
             ParameterDefinition(name: "volume", title: "Volume", type: .enumeration(ChangerEnums.volumeLevel), question: "What volume, from 0 to 100 percent?", answerType: .integer(0...100)),
         ], summary: "Set the volume to {volume}", response: "Volume {volume}."),

@@ -21,6 +21,11 @@ public enum ChangerInvocations {
         IntentInvocation(intent: "Seek", parameters: ["direction": enumValue(ChangerEnums.seekDirection, .string(forward ? "forward" : "backward"))!])
     }
 
+    /// A seek by any amount (MPRIS clients ask for exact moves); whole seconds, at least one.
+    public static func seek(by seconds: Double) -> IntentInvocation {
+        seek(forward: seconds >= 0).binding("seconds", to: .integer(max(1, Int(abs(seconds).rounded()))))
+    }
+
     public static func changeVolume(up: Bool) -> IntentInvocation {
         IntentInvocation(intent: "ChangeVolume", parameters: ["step": enumValue(ChangerEnums.volumeStep, .string(up ? "up" : "down"))!])
     }

@@ -89,10 +89,11 @@ public final class IntentPerformer {
         case "Seek":
             guard changer.current != nil else { return nothingPlaying }
             let forward = string(invocation["direction"]) != "backward"
+            let seconds = integer(invocation["seconds"]) ?? 10
             let wasScanning = changer.isScanning
-            changer.seek(by: forward ? 10 : -10)
+            changer.seek(by: Double(forward ? seconds : -seconds))
             if wasScanning { return playing(prefix: "Scan off. Staying on ") }
-            return IntentOutcome(response: forward ? "Forward 10 seconds." : "Back 10 seconds.")
+            return IntentOutcome(response: "\(forward ? "Forward" : "Back") \(seconds) second\(seconds == 1 ? "" : "s").")
         case "SetVolume":
             guard let volume = integer(invocation["volume"]) else { return IntentOutcome(response: "What volume?", succeeded: false) }
             changer.setVolume(volume)

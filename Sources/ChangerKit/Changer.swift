@@ -72,6 +72,8 @@ public final class Changer {
     public private(set) var current: TrackReference?
     public private(set) var isScanning = false
     private var currentID: UInt64?
+    /// The id whose start was last reported, so a seek (which restarts the engine's item) isn't reported again.
+    private var announcedID: UInt64?
     private var queued: (id: UInt64, step: Step)?
     private var lastIssuedID: UInt64 = 0
     private var shuffle: [TrackReference] = []
@@ -300,8 +302,10 @@ public final class Changer {
                 transport = .playing
                 requeue()
                 savePosition()
+                announcedID = id
                 onEvent?(.trackStarted(queued.step.reference))
-            } else if id == currentID, let current {
+            } else if id == currentID, id != announcedID, let current {
+                announcedID = id
                 onEvent?(.trackStarted(current))
             }
         case .failed(let id, let reason):

@@ -53,7 +53,7 @@ public struct ChangerContext: Sendable {
     public let stateFile: StateFile
     public let musicFolder: MusicFolder
     public let scanner: LibraryScanner
-    public private(set) var shelf: AlbumShelf
+    public var shelf: AlbumShelf
     public let store: ChangerStore
     public private(set) var notices: [String]
 

@@ -15,26 +15,46 @@ struct CommandDescription: Sendable {
     var usage: String { "cdchanger \(synopsis)" }
 }
 
-/// What every command can reach: the parsed global options and, opened on first use, the changer's context.
+/// What every command can reach: the parsed global options, where its output goes and, opened on
+/// first use, the changer's context. A running player lends its own context and registry, so that a
+/// `magazine` command sent over the control socket edits the player's state, not a second copy.
 final class CommandEnvironment {
     let stateDirectory: String?
     let libraryOption: String?
     let environment: [String: String]
+    let output: CommandOutput
     private var openedContext: ChangerContext?
     private var openedRegistry: ShortcutRegistry?
 
-    init(stateDirectory: String?, libraryOption: String?, environment: [String: String]) {
+    init(stateDirectory: String?, libraryOption: String?, environment: [String: String], output: CommandOutput = CommandOutput()) {
         self.stateDirectory = stateDirectory
         self.libraryOption = libraryOption
         self.environment = environment
+        self.output = output
     }
+
+    /// An environment over a running player's context and registry, collecting what commands print.
+    init(context: ChangerContext, registry: ShortcutRegistry, output: CommandOutput) {
+        stateDirectory = nil
+        libraryOption = nil
+        environment = [:]
+        self.output = output
+        openedContext = context
+        openedRegistry = registry
+    }
+
+    /// Prints a line of the command's output.
+    func out(_ line: String) { output.out(line) }
+
+    /// Prints a line to the command's error stream.
+    func err(_ line: String) { output.err(line) }
 
     /// The state and library, opened once; notices (a state file moved aside, unreadable folders) go to stderr.
     var context: ChangerContext {
         get {
             if let openedContext { return openedContext }
             let context = ChangerContext(stateDirectory: stateDirectory, libraryOption: libraryOption, environment: environment)
-            for notice in context.notices { printError(notice) }
+            for notice in context.notices { err(notice) }
             openedContext = context
             return context
         }
@@ -56,6 +76,24 @@ final class CommandEnvironment {
 enum GlobalOptions {
     static let valued: Set<String> = ["--library", "--state-dir"]
     static let flags: Set<String> = ["--help"]
+}
+
+/// Where a command's text goes: the terminal, or — for a command run inside a player on behalf
+/// of a client — strings sent back over the control socket.
+final class CommandOutput {
+    private let capturing: Bool
+    private(set) var standardOutput = ""
+    private(set) var standardError = ""
+
+    init(capturing: Bool = false) { self.capturing = capturing }
+
+    func out(_ line: String) {
+        if capturing { standardOutput += line + "\n" } else { print(line) }
+    }
+
+    func err(_ line: String) {
+        if capturing { standardError += line + "\n" } else { printError(line) }
+    }
 }
 
 /// Prints to standard error.

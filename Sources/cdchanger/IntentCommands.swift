@@ -17,9 +17,9 @@ enum IntentCommands {
                         : ChangerReports.resolveTextLine(registry, sentence: sentence, mode: mode)
                 }
                 if arguments.positionals.isEmpty {
-                    while let sentence = readLine() { print(line(sentence)) }
+                    while let sentence = readLine() { environment.out(line(sentence)) }
                 } else {
-                    print(line(arguments.positionals.joined(separator: " ")))
+                    environment.out(line(arguments.positionals.joined(separator: " ")))
                 }
                 return 0
             }
@@ -35,15 +35,15 @@ enum IntentCommands {
                 }
                 let registry = try environment.registry
                 if arguments.flag("--metadata") {
-                    print(ChangerReports.metadataText(registry))
+                    environment.out(ChangerReports.metadataText(registry))
                     return 0
                 }
                 if arguments.flag("--check") {
                     let (lines, collides) = ChangerReports.checkLines(registry)
-                    lines.forEach { print($0) }
+                    lines.forEach { environment.out($0) }
                     return collides ? 1 : 0
                 }
-                ChangerReports.shortcutLines(registry).forEach { print($0) }
+                ChangerReports.shortcutLines(registry).forEach { environment.out($0) }
                 return 0
             }
         ),

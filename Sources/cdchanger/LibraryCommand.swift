@@ -10,7 +10,7 @@ enum LibraryCommand {
         flags: ["--json"],
         run: { arguments, environment in
             _ = try arguments.exactly([])
-            return try run(json: arguments.flag("--json"), context: environment.context)
+            return try run(json: arguments.flag("--json"), environment: environment)
         }
     )
 
@@ -24,7 +24,8 @@ enum LibraryCommand {
         var unreadableFiles: [String]?
     }
 
-    static func run(json: Bool, context: ChangerContext) throws -> Int32 {
+    static func run(json: Bool, environment: CommandEnvironment) throws -> Int32 {
+        let context = environment.context
         let library = context.shelf.library
         if json {
             let records = library.albums.map { album in
@@ -34,12 +35,12 @@ enum LibraryCommand {
                     unreadableFiles: album.unreadableFiles.isEmpty ? nil : album.unreadableFiles.map { "\($0.path.lastComponent.displayName): \($0.reason)" }
                 )
             }
-            print(try Formatting.prettyJSON(records))
+            environment.out(try Formatting.prettyJSON(records))
             return 0
         }
-        print("Music folder: \(library.root.displayName) (\(context.musicFolder.source.rawValue))")
+        environment.out("Music folder: \(library.root.displayName) (\(context.musicFolder.source.rawValue))")
         guard !library.albums.isEmpty else {
-            print("No albums found: a disc is a folder that directly holds .mp3 files.")
+            environment.out("No albums found: a disc is a folder that directly holds .mp3 files.")
             return 0
         }
         let titleWidth = min(32, library.albums.map(\.title.count).max() ?? 10)
@@ -48,9 +49,9 @@ enum LibraryCommand {
             let tracks = "\(album.tracks.count) track\(album.tracks.count == 1 ? "" : "s")"
             var line = "\(Formatting.padded(String(index + 1), to: 4))\(Formatting.padded(album.title, to: titleWidth))  "
             line += "\(Formatting.padded(album.artist, to: artistWidth))  \(Formatting.padded(tracks, to: 10)) \(Formatting.padded(Formatting.duration(album.duration), to: 8)) \(album.path.displayName)"
-            print(line)
+            environment.out(line)
             for file in album.unreadableFiles {
-                print("      skipped \(file.path.lastComponent.displayName): \(file.reason)")
+                environment.out("      skipped \(file.path.lastComponent.displayName): \(file.reason)")
             }
         }
         return 0

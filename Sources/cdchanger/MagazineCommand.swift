@@ -11,7 +11,7 @@ enum MagazineCommand {
             summary: "Show every magazine in the rack and what each slot holds.", flags: ["--json"],
             run: { arguments, environment in
                 _ = try arguments.exactly([])
-                return try list(json: arguments.flag("--json"), context: environment.context)
+                return try list(json: arguments.flag("--json"), environment: environment)
             }
         ),
         CommandDescription(
@@ -24,7 +24,7 @@ enum MagazineCommand {
                 let magazine = try edit(environment, .created) { rack throws(RackError) in
                     try rack.create(named: arguments.positionals.first, slotCount: slots)
                 }
-                print("Created \(magazine.name) with \(magazine.slots.count) empty slots.")
+                environment.out("Created \(magazine.name) with \(magazine.slots.count) empty slots.")
                 try warnAboutCollisions(magazine, environment)
                 return 0
             }
@@ -36,7 +36,7 @@ enum MagazineCommand {
                 let words = try arguments.exactly(["OLD", "NEW"])
                 let old = environment.context.store.state.rack.magazine(named: words[0])?.name ?? words[0]
                 let magazine = try edit(environment, .renamed) { rack throws(RackError) in try rack.rename(words[0], to: words[1]) }
-                print("Renamed \(old) to \(magazine.name).")
+                environment.out("Renamed \(old) to \(magazine.name).")
                 try warnAboutCollisions(magazine, environment)
                 return 0
             }
@@ -47,7 +47,7 @@ enum MagazineCommand {
             run: { arguments, environment in
                 let words = try arguments.exactly(["NAME"])
                 let magazine = try edit(environment, .deleted) { rack throws(RackError) in try rack.delete(words[0]) }
-                print("Deleted \(magazine.name).")
+                environment.out("Deleted \(magazine.name).")
                 return 0
             }
         ),
@@ -59,7 +59,7 @@ enum MagazineCommand {
                 let position = try wholeNumber(words[1], named: "POSITION", in: 1...Int.max)
                 try edit(environment, .moved) { rack throws(RackError) in try rack.move(words[0], to: position) }
                 let name = environment.context.store.state.rack.magazine(named: words[0])?.name ?? words[0]
-                print("Moved \(name) to position \(position).")
+                environment.out("Moved \(name) to position \(position).")
                 return 0
             }
         ),
@@ -78,7 +78,7 @@ enum MagazineCommand {
                 case .failure(let error): throw CommandFailure(error.description)
                 }
                 let magazine = try edit(environment, .slotsChanged) { rack throws(RackError) in try rack.load(album.path, into: slot, of: words[0]) }
-                print("Loaded \(album.title) by \(album.artist) into slot \(slot) of \(magazine.name).")
+                environment.out("Loaded \(album.title) by \(album.artist) into slot \(slot) of \(magazine.name).")
                 return 0
             }
         ),
@@ -92,9 +92,9 @@ enum MagazineCommand {
                 let name = environment.context.store.state.rack.magazine(named: words[0])?.name ?? words[0]
                 if let folder {
                     let title = environment.context.shelf.album(at: folder)?.title ?? folder.displayName
-                    print("Ejected \(title) from slot \(slot) of \(name).")
+                    environment.out("Ejected \(title) from slot \(slot) of \(name).")
                 } else {
-                    print("Slot \(slot) of \(name) was already empty.")
+                    environment.out("Slot \(slot) of \(name) was already empty.")
                 }
                 return 0
             }
@@ -122,8 +122,8 @@ enum MagazineCommand {
     static func warnAboutCollisions(_ magazine: Magazine, _ environment: CommandEnvironment) throws {
         let warnings = MagazineEntities.collisionWarnings(for: magazine, in: try environment.registry)
         guard !warnings.isEmpty else { return }
-        printError("Note: the name \u{201C}\(magazine.name)\u{201D} sounds like other commands:")
-        for warning in warnings { printError("  \(warning)") }
+        environment.err("Note: the name \u{201C}\(magazine.name)\u{201D} sounds like other commands:")
+        for warning in warnings { environment.err("  \(warning)") }
     }
 
     /// One slot as `magazine list --json` prints it.
@@ -144,7 +144,8 @@ enum MagazineCommand {
         var slots: [SlotRecord]
     }
 
-    static func list(json: Bool, context: ChangerContext) throws -> Int32 {
+    static func list(json: Bool, environment: CommandEnvironment) throws -> Int32 {
+        let context = environment.context
         let state = context.store.state
         let currentID = state.currentMagazine?.id
         let records = state.rack.magazines.enumerated().map { index, magazine in
@@ -162,17 +163,17 @@ enum MagazineCommand {
             )
         }
         if json {
-            print(try Formatting.prettyJSON(records))
+            environment.out(try Formatting.prettyJSON(records))
             return 0
         }
         for record in records {
-            print("\(record.position). \(record.name) (\(record.slots.count) slots)\(record.current ? "  \u{25C0} current" : "")")
+            environment.out("\(record.position). \(record.name) (\(record.slots.count) slots)\(record.current ? "  \u{25C0} current" : "")")
             for slot in record.slots {
                 let number = Formatting.padded(String(slot.slot), to: 3)
                 switch slot.state {
-                case "loaded": print("   \(number)\(slot.title ?? "") \u{2014} \(slot.artist ?? "")")
-                case "missing": print("   \(number)(missing) \(slot.path ?? "")")
-                default: print("   \(number)(empty)")
+                case "loaded": environment.out("   \(number)\(slot.title ?? "") \u{2014} \(slot.artist ?? "")")
+                case "missing": environment.out("   \(number)(missing) \(slot.path ?? "")")
+                default: environment.out("   \(number)(empty)")
                 }
             }
         }

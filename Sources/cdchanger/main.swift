@@ -4,105 +4,112 @@ import Foundation
 /// failures into one-line messages (status 1) or usage errors (status 2).
 enum CLI {
     static let version = "0.1.0"
-    static let commands: [CommandDescription] = [LibraryCommand.description] + MagazineCommand.descriptions + IntentCommands.descriptions
-}
+    static let commands: [CommandDescription] = [PlayCommand.description, LibraryCommand.description]
+        + MagazineCommand.descriptions + IntentCommands.descriptions + RemoteCommands.descriptions
 
-let version = CLI.version
-let commands = CLI.commands
+    static var overview: String {
+        """
+        CD Changer \(version): a six-disc changer for your terminal.
 
-let overview = """
-CD Changer \(version): a six-disc changer for your terminal.
+        Usage: cdchanger [--library DIR] [--state-dir DIR] [COMMAND]
 
-Usage: cdchanger [--library DIR] [--state-dir DIR] [COMMAND]
+        With no command, shows the rack.
 
-With no command, shows the rack.
+        Commands:
+        \(commands.map { "  \(Formatting.padded($0.synopsis, to: 44)) \($0.summary)" }.joined(separator: "\n"))
 
-Commands:
-\(commands.map { "  \(Formatting.padded($0.synopsis, to: 38)) \($0.summary)" }.joined(separator: "\n"))
-
-Options for every command:
-  --library DIR     the music folder (else $CDCHANGER_LIBRARY, ~/Music, the demo library)
-  --state-dir DIR   where magazines and the position are kept
-                    (else $CDCHANGER_STATE_DIR, $XDG_STATE_HOME/cdchanger, ~/.local/state/cdchanger)
-  --help            help for a command, e.g. cdchanger magazine create --help
-  --version         print the version
-"""
-
-/// The words before the first option that name a command, and everything else.
-func splitCommand(_ words: [String]) -> (command: CommandDescription?, group: String?, rest: [String]) {
-    var commandWords: [String] = []
-    var rest: [String] = []
-    var iterator = words.makeIterator()
-    var stillCommand = true
-    while let word = iterator.next() {
-        if word.hasPrefix("-") {
-            rest.append(word)
-            if GlobalOptions.valued.contains(word), let value = iterator.next() { rest.append(value) }
-            continue
-        }
-        if stillCommand, commands.contains(where: { $0.words.starts(with: commandWords + [word]) }) {
-            commandWords.append(word)
-        } else {
-            stillCommand = false
-            rest.append(word)
-        }
+        Options for every command:
+          --library DIR     the music folder (else $CDCHANGER_LIBRARY, ~/Music, the demo library)
+          --state-dir DIR   where magazines and the position are kept
+                            (else $CDCHANGER_STATE_DIR, $XDG_STATE_HOME/cdchanger, ~/.local/state/cdchanger)
+          --help            help for a command, e.g. cdchanger magazine create --help
+          --version         print the version
+        """
     }
-    let command = commands.first { $0.words == commandWords }
-    return (command, commandWords.first, rest)
-}
 
-func helpText(forGroup group: String) -> String {
-    let members = commands.filter { $0.words.first == group }
-    return "Usage:\n" + members.map { "  cdchanger \(Formatting.padded($0.synopsis, to: 38)) \($0.summary)" }.joined(separator: "\n")
-}
-
-func main() -> Int32 {
-    let words = Array(CommandLine.arguments.dropFirst())
-    if words.contains("--version") {
-        print("cdchanger \(version)")
-        return 0
-    }
-    let (command, group, rest) = splitCommand(words)
-    let spec = Arguments.Spec(
-        valued: GlobalOptions.valued.union(command?.valued ?? []),
-        flags: GlobalOptions.flags.union(command?.flags ?? [])
-    )
-    let usage = command?.usage ?? group.map(helpText(forGroup:)) ?? "Usage: cdchanger [--library DIR] [--state-dir DIR] [COMMAND]  (see cdchanger --help)"
-    do {
-        let arguments = try Arguments(rest, spec: spec)
-        if arguments.flag("--help") {
-            if let command {
-                print("Usage: \(command.usage)\n\n\(command.summary)")
-            } else {
-                print(group.map(helpText(forGroup:)) ?? overview)
+    /// The words that name a command, the command if they name one, and everything else.
+    static func splitCommand(_ words: [String]) -> (command: CommandDescription?, group: String?, rest: [String]) {
+        var commandWords: [String] = []
+        var rest: [String] = []
+        var iterator = words.makeIterator()
+        var stillCommand = true
+        while let word = iterator.next() {
+            if word.hasPrefix("-") {
+                rest.append(word)
+                if GlobalOptions.valued.contains(word), let value = iterator.next() { rest.append(value) }
+                continue
             }
+            if stillCommand, commands.contains(where: { $0.words.starts(with: commandWords + [word]) }) {
+                commandWords.append(word)
+            } else {
+                stillCommand = false
+                rest.append(word)
+            }
+        }
+        let command = commands.first { $0.words == commandWords }
+        return (command, commandWords.first, rest)
+    }
+
+    static func helpText(forGroup group: String) -> String {
+        let members = commands.filter { $0.words.first == group }
+        return "Usage:\n" + members.map { "  cdchanger \(Formatting.padded($0.synopsis, to: 38)) \($0.summary)" }.joined(separator: "\n")
+    }
+
+    /// Runs a command line. `given` is a running player's environment, for a command sent over the
+    /// control socket; otherwise one is made from the options and the process environment.
+    static func run(_ words: [String], environment given: CommandEnvironment? = nil) -> Int32 {
+        let output = given?.output ?? CommandOutput()
+        if given == nil, words.contains("--version") {
+            output.out("cdchanger \(version)")
             return 0
         }
-        let environment = CommandEnvironment(
-            stateDirectory: arguments.value("--state-dir"),
-            libraryOption: arguments.value("--library"),
-            environment: ProcessInfo.processInfo.environment
+        let (command, group, rest) = splitCommand(words)
+        let spec = Arguments.Spec(
+            valued: GlobalOptions.valued.union(command?.valued ?? []),
+            flags: GlobalOptions.flags.union(command?.flags ?? [])
         )
-        guard let command else {
-            if let group {
-                if let stray = arguments.positionals.first { throw UsageError("unknown \(group) command \u{201C}\(stray)\u{201D}") }
-                throw UsageError("\(group) needs a subcommand")
+        let usage = command.map { "Usage: \($0.usage)" } ?? group.map(helpText(forGroup:))
+            ?? "Usage: cdchanger [--library DIR] [--state-dir DIR] [COMMAND]  (see cdchanger --help)"
+        do {
+            let arguments = try Arguments(rest, spec: spec)
+            if arguments.flag("--help") {
+                if let command {
+                    output.out("Usage: \(command.usage)\n\n\(command.summary)")
+                } else {
+                    output.out(group.map(helpText(forGroup:)) ?? overview)
+                }
+                return 0
             }
-            if let stray = arguments.positionals.first { throw UsageError("unknown command \u{201C}\(stray)\u{201D}") }
-            return try MagazineCommand.list(json: false, context: environment.context)
+            let environment = given ?? CommandEnvironment(
+                stateDirectory: arguments.value("--state-dir"),
+                libraryOption: arguments.value("--library"),
+                environment: ProcessInfo.processInfo.environment,
+                output: output
+            )
+            guard let command else {
+                if let group {
+                    if let stray = arguments.positionals.first { throw UsageError("unknown \(group) command \u{201C}\(stray)\u{201D}") }
+                    throw UsageError("\(group) needs a subcommand")
+                }
+                if let stray = arguments.positionals.first { throw UsageError("unknown command \u{201C}\(stray)\u{201D}") }
+                return try MagazineCommand.list(json: false, environment: environment)
+            }
+            if given == nil, command.words.first == "magazine", let routed = try RemoteCommands.routeToPlayer(words: words, environment: environment) {
+                return routed
+            }
+            return try command.run(arguments, environment)
+        } catch let error as UsageError {
+            output.err("cdchanger: \(error.message)")
+            output.err(usage)
+            return 2
+        } catch let failure as CommandFailure {
+            output.err("cdchanger: \(failure.message)")
+            return failure.status
+        } catch {
+            output.err("cdchanger: \(error)")
+            return 1
         }
-        return try command.run(arguments, environment)
-    } catch let error as UsageError {
-        printError("cdchanger: \(error.message)")
-        printError(usage.hasPrefix("Usage") ? usage : "Usage: \(usage)")
-        return 2
-    } catch let failure as CommandFailure {
-        printError("cdchanger: \(failure.message)")
-        return failure.status
-    } catch {
-        printError("cdchanger: \(error)")
-        return 1
     }
 }
 
-exit(main())
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -320,4 +320,18 @@ struct TransportTests {
         #expect(changer.currentMagazine?.name == "Second")
         #expect(fixture.playing == "C1")
     }
+
+    @Test("a track's start is reported once, even when the engine restarts it for a seek")
+    func startReportedOnce() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        var started: [TrackReference] = []
+        changer.onEvent = { if case .trackStarted(let reference) = $0 { started.append(reference) } }
+        try changer.playDisc(1)
+        let id = try #require(fixture.engine.current?.id)
+        changer.handle(.started(id: id))
+        changer.handle(.started(id: id))
+        fixture.engine.finishTrack(changer)
+        #expect(started.map(\.trackIndex) == [0, 1])
+    }
 }

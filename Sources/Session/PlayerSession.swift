@@ -1,0 +1,161 @@
+import ChangerIntents
+import ChangerKit
+import Foundation
+import IntentKit
+import MainLoop
+import MusicLibrary
+import Playback
+
+/// A running player: the changer, the audio engine, the intent layer and the main loop, wired
+/// together. Every front end — the dashboard's keys and prompt bar, the headless `play` command,
+/// `cdchanger say` over the control socket, MPRIS — acts through `perform(_:)` and `respond(to:via:)`.
+///
+/// Lives on the main loop's thread.
+public final class PlayerSession {
+    public let loop: MainLoop
+    public private(set) var context: ChangerContext
+    public let registry: ShortcutRegistry
+    public let changer: Changer
+    public let performer: IntentPerformer
+    public let engine: EngineBridge
+
+    /// Called after anything a screen would show changed (state, track, notice).
+    public var onChange: (() -> Void)?
+    /// Called when a track starts being played.
+    public var onTrackStarted: ((TrackReference) -> Void)?
+    /// Called when playback stops by itself or by request.
+    public var onStopped: (() -> Void)?
+    /// Called with every notice (a skipped file, a device problem, a state that could not be saved).
+    public var onNotice: ((String) -> Void)?
+
+    /// The latest notice and when it came (seconds of the monotonic clock).
+    public private(set) var latestNotice: (text: String, time: Double)?
+    private var conversations: [Channel: (conversation: Conversation, time: Double)] = [:]
+    private let clock = SystemClock()
+
+    /// Who is talking: follow-up questions are remembered per channel.
+    public enum Channel: Hashable, Sendable {
+        case promptBar, remote
+    }
+
+    /// A question left open longer than this is forgotten.
+    public static let followUpLifetime = 120.0
+
+    public init(context: ChangerContext, output: OutputChoice, loop: MainLoop) throws {
+        self.loop = loop
+        self.context = context
+        registry = try MagazineEntities.registry(observing: context.store)
+        let mailbox = loop.mailbox
+        engine = EngineBridge(output: output, wake: { mailbox.wake() })
+        changer = Changer(store: context.store, shelf: context.shelf, engine: engine)
+        performer = IntentPerformer(changer: changer)
+        changer.onEvent = { [unowned self] event in self.changerEvent(event) }
+        loop.onWake { [unowned self] in self.drainEngineEvents() }
+        loop.every(0.25) { [unowned self] in self.tick() }
+        for notice in context.notices { post(notice: notice) }
+    }
+
+    // MARK: Acting
+
+    /// Carries out an invocation (a key, a media key, a resolved sentence).
+    @discardableResult
+    public func perform(_ invocation: IntentInvocation) -> IntentOutcome {
+        let outcome = performer.perform(invocation)
+        reportUnsavedChanges()
+        onChange?()
+        return outcome
+    }
+
+    /// What a typed or spoken sentence did.
+    public struct SpokenReply: Sendable {
+        public var resolution: Resolution
+        /// The spoken answer: the intent's response, the question, or "Sorry…".
+        public var response: String
+        /// What running the intent did, when it was run.
+        public var outcome: IntentOutcome?
+        /// The `resolve --json` object for this sentence with `response` filled in by what happened.
+        public var jsonLine: String
+
+        /// `cdchanger say`'s exit status: 0 done, 1 not understood or not possible, 2 ambiguous, 3 needs a value.
+        public var exitStatus: Int32 {
+            switch resolution {
+            case .matched: outcome?.succeeded == false ? 1 : 0
+            case .unsupported: 1
+            case .ambiguous: 2
+            case .needsValue: 3
+            }
+        }
+    }
+
+    /// Resolves a sentence in the app (the app name optional), answering any open follow-up
+    /// question of the same channel, and carries it out when it is understood.
+    public func respond(to sentence: String, via channel: Channel) -> SpokenReply {
+        let now = clock.now
+        var conversation = conversations[channel].flatMap { now - $0.time < PlayerSession.followUpLifetime ? $0.conversation : nil }
+            ?? Conversation(registry: registry, mode: .inApp)
+        let resolution = conversation.respond(to: sentence)
+        conversations[channel] = (conversation, now)
+        let report = registry.report(for: sentence, resolution: resolution)
+        guard case .matched(let invocation) = resolution else {
+            return SpokenReply(resolution: resolution, response: report.response, outcome: nil, jsonLine: report.jsonLine)
+        }
+        let outcome = perform(invocation)
+        let performed = ResolveReport(sentence: sentence, resolution: resolution, response: outcome.response)
+        return SpokenReply(resolution: resolution, response: outcome.response, outcome: outcome, jsonLine: performed.jsonLine)
+    }
+
+    /// Saves the position and stops the audio threads (on quit and on signals).
+    public func shutdown() {
+        changer.savePosition()
+        engine.shutdown()
+        context.store.save()
+    }
+
+    // MARK: Events
+
+    private func drainEngineEvents() {
+        let events = engine.takeEvents()
+        guard !events.isEmpty else { return }
+        for event in events { changer.handle(event) }
+        onChange?()
+    }
+
+    private func tick() {
+        changer.tick()
+        if context.store.pendingSaveError != nil, context.store.retrySave() == nil {
+            post(notice: "Saved the changes that could not be saved before.")
+        }
+    }
+
+    private func changerEvent(_ event: ChangerEvent) {
+        switch event {
+        case .trackStarted(let reference): onTrackStarted?(reference)
+        case .stopped: onStopped?()
+        case .notice(let text): post(notice: text)
+        }
+        onChange?()
+    }
+
+    /// Makes an album found by an edit (e.g. loaded from outside the music folder) known to the changer.
+    public func updateShelf(_ shelf: AlbumShelf) {
+        changer.shelf = shelf
+        context.shelf = shelf
+        onChange?()
+    }
+
+    /// Shows a notice to the user (the dashboard's notice line, stderr for the headless player).
+    public func post(notice: String) {
+        latestNotice = (notice, clock.now)
+        onNotice?(notice)
+    }
+
+    private var reportedSaveError: StateError?
+
+    /// Says once when a change could not be saved (disk full, read-only folder); it stays in memory.
+    private func reportUnsavedChanges() {
+        let error = context.store.pendingSaveError
+        defer { reportedSaveError = error }
+        guard let error, error != reportedSaveError else { return }
+        post(notice: "\(error) The change is kept and will be saved when possible.")
+    }
+}
