@@ -19,5 +19,10 @@ enum SignalRelay {
         action.sa_flags = SA_RESTART
         sigemptyset(&action.sa_mask)
         sigaction(signal, &action, nil)
+        // A parent may have started us with the signal blocked (blocked masks are inherited).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, signal)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 }

@@ -26,7 +26,16 @@ public final class PlayerSession {
     /// Called when playback stops by itself or by request.
     public var onStopped: (() -> Void)?
     /// Called with every notice (a skipped file, a device problem, a state that could not be saved).
-    public var onNotice: ((String) -> Void)?
+    /// Notices that came before it was set are delivered when it is set.
+    public var onNotice: ((String) -> Void)? {
+        didSet {
+            guard let onNotice else { return }
+            let waiting = undelivered
+            undelivered.removeAll()
+            waiting.forEach(onNotice)
+        }
+    }
+    private var undelivered: [String] = []
 
     /// The latest notice and when it came (seconds of the monotonic clock).
     public private(set) var latestNotice: (text: String, time: Double)?
@@ -146,7 +155,7 @@ public final class PlayerSession {
     /// Shows a notice to the user (the dashboard's notice line, stderr for the headless player).
     public func post(notice: String) {
         latestNotice = (notice, clock.now)
-        onNotice?(notice)
+        if let onNotice { onNotice(notice) } else { undelivered.append(notice) }
     }
 
     private var reportedSaveError: StateError?
