@@ -14,7 +14,9 @@ import Playback
 public final class PlayerSession {
     public let loop: MainLoop
     public private(set) var context: ChangerContext
-    public let registry: ShortcutRegistry
+    private let registryLoader: RegistryLoader
+    /// The intent registry (built in the background at start; waits for it the first time if needed).
+    public var registry: ShortcutRegistry { registryLoader.registry }
     public let changer: Changer
     public let performer: IntentPerformer
     public let engine: EngineBridge
@@ -50,10 +52,10 @@ public final class PlayerSession {
     /// A question left open longer than this is forgotten.
     public static let followUpLifetime = 120.0
 
-    public init(context: ChangerContext, output: OutputChoice, loop: MainLoop) throws {
+    public init(context: ChangerContext, output: OutputChoice, loop: MainLoop) {
         self.loop = loop
         self.context = context
-        registry = try MagazineEntities.registry(observing: context.store)
+        registryLoader = RegistryLoader(store: context.store)
         let mailbox = loop.mailbox
         engine = EngineBridge(output: output, wake: { mailbox.wake() })
         changer = Changer(store: context.store, shelf: context.shelf, engine: engine)

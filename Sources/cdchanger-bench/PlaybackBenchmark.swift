@@ -15,9 +15,19 @@ import Playback
 import Synchronization
 
 enum PlaybackBenchmark {
-    /// How "ours" is started: the one line to change when `cdchanger play` lands
-    /// (e.g. `["/path/to/cdchanger", "play"]`); it must accept `--fast`, `--output`, `--device` and files.
-    static let oursCommand = [executablePath(), "play-file"]
+    /// The release `cdchanger` built next to this benchmark.
+    static let changer = Measure.siblingBinary("cdchanger") ?? "cdchanger"
+
+    /// How "ours" plays `file` with `options`: `cdchanger play` on a music folder holding just that
+    /// track as an album, with a fresh state folder, so the whole program is measured (start-up,
+    /// library scan, state, changer, engine).
+    static func ours(_ file: String, _ options: [String]) throws -> [String] {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cdchanger-bench-\(getpid())-\(UUID().uuidString.prefix(8))")
+        let album = root.appendingPathComponent("music/Album")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: album.appendingPathComponent("01 Track.mp3").path, withDestinationPath: file)
+        return [changer, "--library", root.path + "/music", "--state-dir", root.path + "/state", "play", "--disc", "1"] + options
+    }
 
     static func run(_ arguments: [String]) {
         do {
@@ -55,7 +65,7 @@ enum PlaybackBenchmark {
         var referenceDecode: [Double] = []
         for _ in 0..<(runs + 2) {
             referenceDecode.append(try Child.run(["mpg123", "-q", "-t", long]).wallSeconds)
-            oursDecode.append(try Child.run(oursCommand + ["--fast", "--output", "null", long]).wallSeconds)
+            oursDecode.append(try Child.run(try ours(long, ["--fast", "--output", "null"])).wallSeconds)
         }
         let decodeRatio = median(referenceDecode) / median(oursDecode)
         // How much of that is starting the process: the same commands on an empty file.
@@ -65,7 +75,7 @@ enum PlaybackBenchmark {
         var referenceStartup: [Double] = []
         for _ in 0..<(runs + 2) {
             referenceStartup.append(try Child.run(["mpg123", "-q", "-t", empty]).wallSeconds)
-            oursStartup.append(try Child.run(oursCommand + ["--fast", "--output", "null", empty]).wallSeconds)
+            oursStartup.append(try Child.run(try ours(empty, ["--fast", "--output", "null"])).wallSeconds)
         }
 
         // 2. and 4. Real-time playback through the paced device: CPU per second of audio, peak memory.
@@ -75,7 +85,7 @@ enum PlaybackBenchmark {
         paced.waitUntilIdle()
         let reference = try Child.run(["mpg123", "-q", "-o", "alsa", "-a", "paced", short], sampleMemory: true)
         paced.waitUntilIdle()
-        let ours = try Child.run(oursCommand + ["--device", "paced", short], sampleMemory: true)
+        let played = try Child.run(try ours(short, ["--device", "paced"]), sampleMemory: true)
         paced.waitUntilIdle()
 
         // 3. Latency: process start to first byte at the device (both), and in-process command to
@@ -85,10 +95,12 @@ enum PlaybackBenchmark {
         var oursStart: [Double] = []
         for _ in 0..<5 {
             referenceStart.append(try paced.timeToFirstCapturedByte(["mpg123", "-q", "-o", "alsa", "-a", "capture", short]))
-            oursStart.append(try paced.timeToFirstCapturedByte(oursCommand + ["--device", "capture", short]))
+            oursStart.append(try paced.timeToFirstCapturedByte(try ours(short, ["--device", "capture"])))
         }
         let inProcess = try inProcessLatency(short, runs: 20)
         paced.waitUntilIdle()
+        note("say → first byte: 20 runs")
+        let sayLatency = try sayToFirstByte(short, paced: paced, runs: 20)
 
         let rows: [Row] = [
             Row(measure: "decode 10-min VBR track (wall)",
@@ -100,24 +112,28 @@ enum PlaybackBenchmark {
                 reference: String(format: "%.1f ms  mpg123", median(referenceStartup) * 1000),
                 target: "(for information)", met: nil),
             Row(measure: "CPU per s of audio, 30 s via paced",
-                ours: String(format: "%.2f ms", ours.cpuSeconds * 1000 / shortSeconds),
+                ours: String(format: "%.2f ms", played.cpuSeconds * 1000 / shortSeconds),
                 reference: String(format: "%.2f ms  mpg123 -o alsa", reference.cpuSeconds * 1000 / shortSeconds),
-                target: "≤ reference", met: ours.cpuSeconds <= reference.cpuSeconds),
+                target: "≤ reference", met: played.cpuSeconds <= reference.cpuSeconds),
             Row(measure: "command → first frame at sink (in-process)",
                 ours: String(format: "%.2f ms median, %.2f max", median(inProcess), inProcess.max() ?? 0),
                 reference: "—",
                 target: "< 5 ms", met: median(inProcess) < 5),
+            Row(measure: "`cdchanger say play disc N` → first byte at paced",
+                ours: String(format: "%.1f ms median, %.1f max", median(sayLatency), sayLatency.max() ?? 0),
+                reference: "cmus 29 ms, MPD 16 ms (shared/bench)",
+                target: "< 15 ms", met: median(sayLatency) < 15),
             Row(measure: "process start → first byte at device",
                 ours: String(format: "%.1f ms median", median(oursStart)),
                 reference: String(format: "%.1f ms  mpg123", median(referenceStart)),
                 target: "(for information)", met: nil),
             Row(measure: "peak RSS playing 30 s via paced",
-                ours: String(format: "%.1f MB", Double(ours.maxResidentKilobytes) / 1024),
+                ours: String(format: "%.1f MB", Double(played.maxResidentKilobytes) / 1024),
                 reference: String(format: "%.1f MB  mpg123", Double(reference.maxResidentKilobytes) / 1024),
-                target: "< 30 MB", met: ours.maxResidentKilobytes < 30 * 1024),
+                target: "< 30 MB", met: played.maxResidentKilobytes < 30 * 1024),
         ]
         print(Row.table(rows))
-        print("ours: \(oursCommand.map { ($0 as NSString).lastPathComponent }.joined(separator: " ")); decode: median of \(runs + 2) runs, wall time including process start; "
+        print("ours: cdchanger play --disc 1 on a one-album library; decode: median of \(runs + 2) runs, wall time including process start; "
             + "in-process latency: 20 runs, warm player on alsa:paced; start to first byte: median of 5, through the capture PCM; peak RSS: VmHWM sampled every 50 ms.")
     }
 
@@ -171,6 +187,55 @@ enum PlaybackBenchmark {
         return latencies
     }
 
+    // MARK: Remote-control latency
+
+    /// From starting `cdchanger say play disc N` to the first byte of that disc at the paced device,
+    /// with a player running (`cdchanger play`) and paused in between, as cmus (`cmus-remote -f`)
+    /// and MPD (`mpc play`) were measured. The pacer stamps the first byte after a pause of 0.2 s
+    /// or more (`pacer_burst_start`, wall clock), which is what is compared with the start time.
+    private static func sayToFirstByte(_ file: String, paced: PacedDevice, runs: Int) throws -> [Double] {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cdchanger-bench-say-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for name in ["1 Disc One", "2 Disc Two"] {
+            let album = root.appendingPathComponent("music/\(name)")
+            try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+            try? FileManager.default.createSymbolicLink(atPath: album.appendingPathComponent("01 Track.mp3").path, withDestinationPath: file)
+        }
+        let common = [changer, "--library", root.path + "/music", "--state-dir", root.path + "/state"]
+        let player = try Child.spawn(common + ["play", "--disc", "1", "--device", "paced"])
+        defer {
+            kill(player, SIGTERM)
+            _ = try? Child.wait(player, since: PlaybackEvent.now(), ["cdchanger"])
+        }
+        // Wait until the player answers and plays.
+        var ready = false
+        for _ in 0..<100 where !ready {
+            usleep(100_000)
+            ready = (try? Child.run(common + ["status"]).status) == 0
+        }
+        guard ready else { throw Failure(description: "the player did not start") }
+        var latencies: [Double] = []
+        for run in 0...runs {
+            try Child.check(common + ["say", "pause"])
+            paced.waitUntilIdle()
+            usleep(300_000)
+            var now = timeval()
+            gettimeofday(&now, nil)
+            let start = Double(now.tv_sec) + Double(now.tv_usec) / 1e6
+            let said = try Child.run(common + ["say", "play", "disc", run % 2 == 0 ? "2" : "1"])
+            guard said.status == 0 else { throw Failure(description: "say failed (\(said.status))") }
+            var burst = 0.0
+            for _ in 0..<500 where burst <= start {
+                burst = paced.burstStart()
+                if burst <= start { usleep(1000) }
+            }
+            guard burst > start else { throw Failure(description: "run \(run): no audio after say") }
+            // The first run warms the caches; it is not counted.
+            if run > 0 { latencies.append((burst - start) * 1000) }
+        }
+        return latencies
+    }
+
     // MARK: Helpers
 
     private static func median(_ values: [Double]) -> Double {
@@ -181,10 +246,6 @@ enum PlaybackBenchmark {
 
     private static func note(_ text: String) {
         FileHandle.standardError.write(Data("… \(text)\n".utf8))
-    }
-
-    private static func executablePath() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }
 
@@ -313,6 +374,13 @@ private struct PacedDevice {
         let stats = (try? String(contentsOfFile: directory + "/pacer.stats", encoding: .utf8)) ?? ""
         guard let range = stats.range(of: "pacer_bytes=") else { return 0 }
         return Int(stats[range.upperBound...].prefix { $0.isNumber }) ?? 0
+    }
+
+    /// When (wall clock, seconds) the latest burst of audio began after a silence of 0.2 s or more.
+    func burstStart() -> Double {
+        let stats = (try? String(contentsOfFile: directory + "/pacer.stats", encoding: .utf8)) ?? ""
+        guard let range = stats.range(of: "pacer_burst_start=") else { return 0 }
+        return Double(stats[range.upperBound...].prefix { $0.isNumber || $0 == "." }) ?? 0
     }
 
     /// Waits until the pacer has stopped draining (its FIFO is empty), so the next run starts fresh.

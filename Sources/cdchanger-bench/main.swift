@@ -7,7 +7,6 @@ let benchmarks: [String: ([String]) -> Void] = [
     "scan": ScanBenchmark.run,
     "resolve": ResolveBenchmark.run,
     "playback": PlaybackBenchmark.run,
-    "play-file": { exit(PlayFileCommand.run($0)) },
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -35,7 +35,7 @@ final class RunningPlayer {
         } catch {
             throw CommandFailure(error.description, status: 1)
         }
-        session = try PlayerSession(context: environment.context, output: output, loop: loop)
+        session = PlayerSession(context: environment.context, output: output, loop: loop)
         answer.handler = { [unowned self] request in self.answer(request) }
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             loop.onSignal(signal) { [unowned self] in self.quit() }
