@@ -1,5 +1,12 @@
 import ChangerKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import IntentKit
 import MusicLibrary
 
@@ -133,7 +140,7 @@ public final class IntentPerformer {
             return IntentOutcome(response: "Nothing is playing.")
         }
         let state = changer.transport == .paused ? "Paused on" : "Playing"
-        return IntentOutcome(response: "\(state) disc \(current.slot), \(album.title) by \(album.artist): track \(current.trackIndex + 1), \(track.title), \(IntentPerformer.clock(changer.elapsed)) of \(IntentPerformer.clock(track.duration)).")
+        return IntentOutcome(response: "\(state) disc \(current.slot), \(album.title) by \(album.artist): track \(current.trackIndex + 1), \(track.title), \(ClockText.minutesAndSeconds(changer.elapsed)) of \(ClockText.minutesAndSeconds(track.duration)).")
     }
 
     /// "Playing disc 3, Night Drive." with a prefix such as "Resuming ".
@@ -188,11 +195,5 @@ public final class IntentPerformer {
         case .disc: "Random play within the disc."
         case .magazine: "Random play across the whole magazine."
         }
-    }
-
-    /// 75 → "1:15".
-    static func clock(_ seconds: Double) -> String {
-        let total = max(0, Int(seconds.rounded(.down)))
-        return String(format: "%d:%02d", total / 60, total % 60)
     }
 }

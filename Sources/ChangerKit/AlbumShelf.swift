@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import MusicLibrary
 
 /// The albums the changer can see: the scanned library plus any album folder loaded into a slot
@@ -43,9 +50,8 @@ public struct AlbumShelf: Sendable {
     /// Finds the album a user named: a folder path (absolute, relative, or starting with "~"),
     /// else an album title (exact, ignoring case; else the one title containing it).
     public func findAlbum(_ query: String, scanner: LibraryScanner, cache: inout ScanCache) -> Result<Album, AlbumLookupError> {
-        let expanded = query.hasPrefix("~/") ? NSHomeDirectory() + query.dropFirst(1) : query
-        var isFolder: ObjCBool = false
-        if query.contains("/") || (FileManager.default.fileExists(atPath: expanded, isDirectory: &isFolder) && isFolder.boolValue) {
+        let expanded = query.hasPrefix("~/") ? FileManager.default.homeDirectoryForCurrentUser.path + query.dropFirst(1) : query
+        if query.contains("/") || LibraryPath(expanded).isDirectory {
             guard let folder = LibraryPath(expanded).resolved() else {
                 return .failure(.noSuchFolder(query))
             }

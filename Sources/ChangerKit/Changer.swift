@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
 import MusicLibrary
 
 /// A track's place in the rack: which magazine, which slot, which track of the album (0-based, play order).

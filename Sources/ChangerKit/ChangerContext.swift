@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import MusicLibrary
 
 /// Where the music comes from and why: the first of `--library DIR`, `$CDCHANGER_LIBRARY`,
@@ -17,7 +24,7 @@ public struct MusicFolder: Equatable, Sendable {
     public static func locate(option: String?, environment: [String: String], executablePath: String = CommandLine.arguments[0]) -> MusicFolder {
         if let option, !option.isEmpty { return MusicFolder(path: LibraryPath(option), source: .option) }
         if let value = environment["CDCHANGER_LIBRARY"], !value.isEmpty { return MusicFolder(path: LibraryPath(value), source: .environment) }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         let music = LibraryPath(home).appending("Music")
         if MusicFolder.holdsAlbums(music) { return MusicFolder(path: music, source: .homeMusic) }
         return MusicFolder(path: demoLibrary(environment: environment, executablePath: executablePath), source: .demo)

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import MusicLibrary
 
 /// Everything CD Changer keeps between runs: the rack, where playback stopped, and the player settings.

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import MusicLibrary
 
 /// A magazine: a named cartridge of numbered slots, each empty or holding an album folder.

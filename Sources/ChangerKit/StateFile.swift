@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,7 +28,7 @@ public struct StateFile: Sendable {
         if let value = environment["XDG_STATE_HOME"], !value.isEmpty {
             return URL(fileURLWithPath: value).appendingPathComponent("cdchanger")
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         return URL(fileURLWithPath: home).appendingPathComponent(".local/state/cdchanger")
     }
 
@@ -146,14 +150,15 @@ public struct StateFile: Sendable {
         var now = time(nil)
         var parts = tm()
         localtime_r(&now, &parts)
-        return String(format: "%04d%02d%02d-%02d%02d%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
+        let two = ClockText.twoDigits
+        return "\(parts.tm_year + 1900)\(two(Int(parts.tm_mon) + 1))\(two(Int(parts.tm_mday)))-\(two(Int(parts.tm_hour)))\(two(Int(parts.tm_min)))\(two(Int(parts.tm_sec)))"
     }
 
     static func reason(_ error: any Error) -> String {
         if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
             return String(cString: strerror(underlying.code.rawValue))
         }
-        return (error as NSError).localizedDescription
+        return "\(error)"
     }
 
     static func describe(decodingError error: any Error) -> String {

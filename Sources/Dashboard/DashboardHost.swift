@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the dashboard draws: everything on screen, derived afresh from the changer's state for
 /// every redraw, so no part of the screen can show stale content.

@@ -48,7 +48,7 @@ enum AlbumBuilder {
 
     /// "Artist - Album" → ("Artist", "Album"); any other name is the title alone.
     static func splitArtistAndTitle(_ name: String) -> (artist: String?, title: String) {
-        guard let range = name.range(of: " - ") else { return (nil, name) }
+        guard let range = name.firstRange(of: " - ") else { return (nil, name) }
         let artist = name[..<range.lowerBound].trimmingCharacters(in: " ")
         let title = name[range.upperBound...].trimmingCharacters(in: " ")
         return artist.isEmpty || title.isEmpty ? (nil, name) : (artist, title)

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A file-system path kept as the raw bytes the kernel gave us, so folders and files whose
 /// names are not valid UTF-8 can still be opened; `displayName` shows them safely.
@@ -58,6 +65,9 @@ public struct LibraryPath: Hashable, Sendable, Comparable, CustomStringConvertib
             try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
         }
     }
+
+    /// Whether the path leads (through any symbolic links) to a folder.
+    public var isDirectory: Bool { FileSystem.status(of: self)?.isDirectory ?? false }
 
     /// The absolute, symlink-free form of this path (`realpath(3)`), or nil when it doesn't exist.
     public func resolved() -> LibraryPath? {

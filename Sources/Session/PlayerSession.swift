@@ -1,6 +1,13 @@
 import ChangerIntents
 import ChangerKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import IntentKit
 import MainLoop
 import MusicLibrary

@@ -1,5 +1,12 @@
 import ChangerKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What is playing, for `cdchanger status`, status bars, scripts and MPRIS.
 public struct PlayerStatus: Codable, Equatable, Sendable {
@@ -36,8 +43,8 @@ public struct PlayerStatus: Codable, Equatable, Sendable {
             line += " disc \(disc), track \(track): \(title)"
             if let artist { line += " by \(artist)" }
             if let album { line += " (\(album))" }
-            line += " \(PlayerStatus.clock(elapsed))"
-            if let total { line += " / \(PlayerStatus.clock(total))" }
+            line += " \(ClockText.minutesAndSeconds(elapsed))"
+            if let total { line += " / \(ClockText.minutesAndSeconds(total))" }
         }
         if let magazine { line += " \u{00B7} \(magazine)" }
         var modes = ["repeat \(repeatMode)", "random \(randomMode)"]
@@ -45,11 +52,6 @@ public struct PlayerStatus: Codable, Equatable, Sendable {
         modes.append(muted ? "muted" : "volume \(volume)%")
         modes.append(output)
         return line + " \u{00B7} " + modes.joined(separator: ", ")
-    }
-
-    static func clock(_ seconds: Double) -> String {
-        let total = max(0, Int(seconds.rounded(.down)))
-        return String(format: "%d:%02d", total / 60, total % 60)
     }
 }
 

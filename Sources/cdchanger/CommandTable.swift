@@ -1,6 +1,13 @@
 import ChangerIntents
 import ChangerKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import IntentKit
 
 /// One command of the command line: its words, usage line, options and what it runs.
@@ -98,5 +105,13 @@ final class CommandOutput {
 
 /// Prints to standard error.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    let bytes = Array((message + "\n").utf8)
+    bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+            if written <= 0 { break }
+            offset += written
+        }
+    }
 }

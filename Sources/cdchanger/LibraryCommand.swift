@@ -48,7 +48,7 @@ enum LibraryCommand {
         for (index, album) in library.albums.enumerated() {
             let tracks = "\(album.tracks.count) track\(album.tracks.count == 1 ? "" : "s")"
             var line = "\(Formatting.padded(String(index + 1), to: 4))\(Formatting.padded(album.title, to: titleWidth))  "
-            line += "\(Formatting.padded(album.artist, to: artistWidth))  \(Formatting.padded(tracks, to: 10)) \(Formatting.padded(Formatting.duration(album.duration), to: 8)) \(album.path.displayName)"
+            line += "\(Formatting.padded(album.artist, to: artistWidth))  \(Formatting.padded(tracks, to: 10)) \(Formatting.padded(ClockText.minutesAndSeconds(album.duration), to: 8)) \(album.path.displayName)"
             environment.out(line)
             for file in album.unreadableFiles {
                 environment.out("      skipped \(file.path.lastComponent.displayName): \(file.reason)")

@@ -1,5 +1,12 @@
 import ChangerKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Playback
 import Session
 
@@ -35,7 +42,7 @@ enum PlayCommand {
         session.onNotice = { environment.err("cdchanger: \($0)") }
         session.onTrackStarted = { reference in
             guard let (magazine, album, track) = changer.resolve(reference) else { return }
-            let length = Formatting.duration(track.duration)
+            let length = ClockText.minutesAndSeconds(track.duration)
             environment.out("\(magazine.name) \u{00B7} disc \(reference.slot), track \(reference.trackIndex + 1)/\(album.tracks.count): \(track.title) \u{2014} \(track.artist) (\(album.title)) \(length)")
             fflush(nil)
         }

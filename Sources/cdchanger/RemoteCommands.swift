@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Remote
 
 /// `cdchanger say` and `cdchanger status`: talk to the running player over its control socket.

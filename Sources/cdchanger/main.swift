@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// CD Changer's command line: finds the command, parses its arguments, runs it, and turns
 /// failures into one-line messages (status 1) or usage errors (status 2).
