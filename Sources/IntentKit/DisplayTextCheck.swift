@@ -9,11 +9,15 @@ public enum DisplayTextCheck {
 
     /// Whether `text` contains any marker of an unfilled placeholder.
     public static func looksUnfilled(_ text: String) -> Bool {
-        unfilledMarkers.contains { text.contains($0) }
+        // Every marker starts with %, \ or $: most text has none, and is answered by one pass over its bytes.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "$") }) else {
+            return false
+        }
+        return unfilledMarkers.contains { text.contains($0) }
     }
 
     /// Whether `text` still contains a template slot such as `{disc}` or `{app}`.
     public static func containsTemplateSlot(_ text: String) -> Bool {
-        text.contains("{") || text.contains("}")
+        text.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
     }
 }

@@ -251,11 +251,11 @@ private struct Validator {
         problems.append(.init(kind: kind, message: message, phrase: phrase))
     }
 
-    mutating func checkText(_ text: String, what: String) {
+    mutating func checkText(_ text: String, what: @autoclosure () -> String) {
         if DisplayTextCheck.looksUnfilled(text) {
-            report(.placeholderText, "\(what) “\(text)” contains an unfilled format placeholder; write the real text.")
+            report(.placeholderText, "\(what()) “\(text)” contains an unfilled format placeholder; write the real text.")
         }
-        if text.trimmed.isEmpty { report(.emptyName, "\(what) is empty.") }
+        if text.trimmed.isEmpty { report(.emptyName, "\(what()) is empty.") }
     }
 
     mutating func run() -> Checked {
