@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import MusicLibrary
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -77,7 +78,13 @@ public struct StateFile: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data: Data
         do { data = try encoder.encode(state) } catch { throw .cannotWrite(stateURL.path, reason: StateFile.reason(error)) }
-        try withLock { () throws(StateError) in try writeAtomically(data, to: stateURL) }
+        try withLock { () throws(StateError) in
+            do {
+                try AtomicFile.write(data, to: stateURL)
+            } catch {
+                throw .cannotWrite(stateURL.path, reason: "\(error)")
+            }
+        }
     }
 
     /// Runs `body` holding the exclusive lock on `state.lock` (`flock`), so that no two processes write at once.
@@ -91,42 +98,6 @@ public struct StateFile: Sendable {
         }
         defer { flock(descriptor, LOCK_UN) }
         return try body()
-    }
-
-    /// Temp file, write, `fsync`, `rename`, `fsync` of the folder.
-    func writeAtomically(_ data: Data, to url: URL) throws(StateError) {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        let failure = { (step: String) -> StateError in
-            .cannotWrite(url.path, reason: "\(step): \(String(cString: strerror(errno)))")
-        }
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("create \(temporary.lastPathComponent)") }
-        var written = 0
-        let complete = data.withUnsafeBytes { bytes -> Bool in
-            while written < bytes.count {
-                let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-                if result < 0 { if errno == EINTR { continue } else { return false } }
-                written += result
-            }
-            return true
-        }
-        guard complete, fsync(descriptor) == 0 else {
-            let error = failure("write")
-            close(descriptor)
-            unlink(temporary.path)
-            throw error
-        }
-        close(descriptor)
-        guard rename(temporary.path, url.path) == 0 else {
-            let error = failure("rename")
-            unlink(temporary.path)
-            throw error
-        }
-        let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
-        }
     }
 
     /// Renames the unusable state file to a name no file has yet, e.g. `state.json.unreadable-20261129-153000`.

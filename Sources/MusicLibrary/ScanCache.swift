@@ -45,7 +45,7 @@ public struct ScanCache: Sendable {
     public func write(to file: URL) throws {
         let sorted = entries.values.sorted { $0.path.bytes.lexicographicallyPrecedes($1.path.bytes) }
         let data = try JSONEncoder().encode(FileContents(version: ScanCache.version, entries: sorted))
-        try data.write(to: file, options: .atomic)
+        try AtomicFile.write(data, to: file)
     }
 
     public var count: Int { entries.count }

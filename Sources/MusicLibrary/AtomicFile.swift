@@ -1,0 +1,57 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Replaces a file so that a reader — or the next start after a power cut — finds either the old
+/// contents or the new, never a mix: a temporary file in the same folder is written and flushed
+/// to disk, renamed over the file, and the folder is flushed too.
+public enum AtomicFile {
+    /// Writes `data` to `url` atomically. The temporary file is named after the file and this
+    /// process, so two processes never share one.
+    ///
+    /// The corresponding C functions are `open`, `write`, `fsync`, `rename` and `unlink`.
+    public static func write(_ data: Data, to url: URL) throws(AtomicWriteError) {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw AtomicWriteError(step: "create \(temporary.lastPathComponent)", code: errno) }
+        var written = 0
+        let complete = data.withUnsafeBytes { bytes -> Bool in
+            while written < bytes.count {
+                let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if result < 0 { if errno == EINTR { continue } else { return false } }
+                written += result
+            }
+            return true
+        }
+        guard complete, fsync(descriptor) == 0 else {
+            let error = AtomicWriteError(step: "write", code: errno)
+            close(descriptor)
+            unlink(temporary.path)
+            throw error
+        }
+        close(descriptor)
+        guard rename(temporary.path, url.path) == 0 else {
+            let error = AtomicWriteError(step: "rename", code: errno)
+            unlink(temporary.path)
+            throw error
+        }
+        let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+}
+
+/// Which step of an atomic write failed, and the system's reason.
+public struct AtomicWriteError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var step: String
+    public var code: Int32
+
+    public var description: String { "\(step): \(String(cString: strerror(code)))" }
+}
