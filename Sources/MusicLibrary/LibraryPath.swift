@@ -94,24 +94,33 @@ public struct LibraryPath: Hashable, Sendable, Comparable, CustomStringConvertib
 extension LibraryPath: Codable {
     private static let base64Prefix = "base64:"
 
+    /// The path as one line of text that gives back the exact bytes: the path itself when it is
+    /// UTF-8, else `base64:…`. JSON uses it, and so do front ends that must hand a path back.
+    public var storageText: String {
+        if let text = String(validating: bytes, as: UTF8.self), !text.hasPrefix(LibraryPath.base64Prefix) { return text }
+        return LibraryPath.base64Prefix + Data(bytes).base64EncodedString()
+    }
+
+    /// The path `storageText` describes; nil for a malformed `base64:` text.
+    public init?(storageText text: String) {
+        guard text.hasPrefix(LibraryPath.base64Prefix) else {
+            self.bytes = Array(text.utf8)
+            return
+        }
+        guard let data = Data(base64Encoded: String(text.dropFirst(LibraryPath.base64Prefix.count))) else { return nil }
+        self.bytes = Array(data)
+    }
+
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        if text.hasPrefix(LibraryPath.base64Prefix) {
-            guard let data = Data(base64Encoded: String(text.dropFirst(LibraryPath.base64Prefix.count))) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "A path marked base64 is not valid base64"))
-            }
-            self.bytes = Array(data)
-        } else {
-            self.bytes = Array(text.utf8)
+        guard let path = LibraryPath(storageText: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "A path marked base64 is not valid base64"))
         }
+        self = path
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        if let text = String(validating: bytes, as: UTF8.self), !text.hasPrefix(LibraryPath.base64Prefix) {
-            try container.encode(text)
-        } else {
-            try container.encode(LibraryPath.base64Prefix + Data(bytes).base64EncodedString())
-        }
+        try container.encode(storageText)
     }
 }

@@ -28,8 +28,7 @@ public final class PlayerSession {
     public let performer: IntentPerformer
     public let engine: EngineBridge
 
-    /// Called after anything a screen would show changed (state, track, notice).
-    public var onChange: (() -> Void)?
+    private var changeObservers: [() -> Void] = []
     /// Called when a track starts being played.
     public var onTrackStarted: ((TrackReference) -> Void)?
     /// Called when playback stops by itself or by request.
@@ -79,8 +78,7 @@ public final class PlayerSession {
     @discardableResult
     public func perform(_ invocation: IntentInvocation) -> IntentOutcome {
         let outcome = performer.perform(invocation)
-        reportUnsavedChanges()
-        onChange?()
+        changed()
         return outcome
     }
 
@@ -129,13 +127,30 @@ public final class PlayerSession {
         context.store.save()
     }
 
+    /// Calls `observer` after anything a screen or a remote client would show changed (state, track, notice).
+    public func observeChanges(_ observer: @escaping () -> Void) {
+        changeObservers.append(observer)
+    }
+
+    /// Tells the observers that something changed, and says once if a change could not be saved.
+    /// Front ends call it after editing the store themselves.
+    public func changed() {
+        reportUnsavedChanges()
+        for observer in changeObservers { observer() }
+    }
+
+    /// Forgets an open follow-up question of `channel` (the user left the prompt bar).
+    public func cancelQuestion(via channel: Channel) {
+        conversations[channel] = nil
+    }
+
     // MARK: Events
 
     private func drainEngineEvents() {
         let events = engine.takeEvents()
         guard !events.isEmpty else { return }
         for event in events { changer.handle(event) }
-        onChange?()
+        changed()
     }
 
     private func tick() {
@@ -151,14 +166,14 @@ public final class PlayerSession {
         case .stopped: onStopped?()
         case .notice(let text): post(notice: text)
         }
-        onChange?()
+        changed()
     }
 
     /// Makes an album found by an edit (e.g. loaded from outside the music folder) known to the changer.
     public func updateShelf(_ shelf: AlbumShelf) {
         changer.shelf = shelf
         context.shelf = shelf
-        onChange?()
+        changed()
     }
 
     /// Shows a notice to the user (the dashboard's notice line, stderr for the headless player).

@@ -133,11 +133,7 @@ final class RunningPlayer {
         }
         box.status = { [unowned self] in self.mprisStatus() }
         box.perform = { [unowned self] command in self.perform(command) }
-        let previous = session.onChange
-        session.onChange = { [weak self] in
-            previous?()
-            self?.mpris?.statusChanged()
-        }
+        session.observeChanges { [weak self] in self?.mpris?.statusChanged() }
     }
 
     private func mprisStatus() -> MPRISStatus {
