@@ -7,6 +7,7 @@ let benchmarks: [String: ([String]) -> Void] = [
     "scan": ScanBenchmark.run,
     "resolve": ResolveBenchmark.run,
     "playback": PlaybackBenchmark.run,
+    "dashboard-demo": DashboardDemo.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

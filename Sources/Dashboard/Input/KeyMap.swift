@@ -76,8 +76,8 @@ enum KeyMap {
         ("Playing", [
             Binding(keys: "1–9, 0", meaning: "play disc 1–9, 0 is disc 10"),
             Binding(keys: "Space", meaning: "play / pause"),
-            Binding(keys: "← →", meaning: "previous / next track"),
-            Binding(keys: "↑ ↓  PgUp PgDn", meaning: "previous / next disc"),
+            Binding(keys: "←→", meaning: "previous / next track"),
+            Binding(keys: "↑↓ PgUp PgDn", meaning: "previous / next disc"),
             Binding(keys: ", .", meaning: "seek back / ahead \(shortSeek) s"),
             Binding(keys: "< >", meaning: "seek back / ahead \(longSeek) s"),
             Binding(keys: "+ -", meaning: "volume up / down"),
@@ -91,12 +91,12 @@ enum KeyMap {
         ("Talking", [
             Binding(keys: "/  :  Enter", meaning: "type a sentence, e.g. play disc 3"),
             Binding(keys: "Enter", meaning: "in the bar: say it"),
-            Binding(keys: "↑ ↓", meaning: "in the bar: earlier sentences"),
+            Binding(keys: "↑↓", meaning: "in the bar: earlier sentences"),
             Binding(keys: "1–9", meaning: "in the bar: pick a numbered choice"),
             Binding(keys: "Esc", meaning: "leave the bar"),
         ]),
         ("Editing", [
-            Binding(keys: "j k  Home End", meaning: "move the slot cursor"),
+            Binding(keys: "j k Home End", meaning: "move the slot cursor"),
             Binding(keys: "p", meaning: "play the highlighted slot"),
             Binding(keys: "e  l", meaning: "load an album into the highlighted slot"),
             Binding(keys: "x  Delete", meaning: "eject the highlighted slot"),

@@ -15,9 +15,15 @@ enum HelpOverlay {
     }
 
     /// The help text laid out for `width` columns.
+    /// Columns for the keys: the widest keys, but at most half the box.
+    static func keysWidth(for width: Int) -> Int {
+        let widest = KeyMap.help.flatMap(\.bindings).map { DisplayWidth.of($0.keys) }.max() ?? 0
+        return max(1, min(widest + 1, width / 2))
+    }
+
     static func lines(width: Int) -> [Line] {
-        let keysWidth = min(16, max(8, width / 3))
-        let meaningWidth = max(8, width - keysWidth - 1)
+        let keyColumn = keysWidth(for: width)
+        let meaningWidth = max(8, width - keyColumn - 1)
         var lines: [Line] = []
         for (index, group) in KeyMap.help.enumerated() {
             if index > 0 { lines.append(.blank) }
@@ -44,14 +50,14 @@ enum HelpOverlay {
         let inner = frame.inset(dx: 2, dy: 1)
         let all = lines(width: inner.width)
         let top = min(max(0, scroll), max(0, all.count - inner.height))
-        let keysWidth = min(16, max(8, inner.width / 3))
+        let keyColumn = keysWidth(for: inner.width)
         for (row, line) in all.dropFirst(top).prefix(inner.height).enumerated() {
             switch line {
             case .heading(let text):
                 buffer.write(text, in: inner, row: row, role: .overlayTitle)
             case .binding(let keys, let meaning):
-                buffer.write(keys, x: inner.x, y: inner.y + row, role: .overlayKey, limit: inner.x + keysWidth)
-                buffer.write(meaning, x: inner.x + keysWidth + 1, y: inner.y + row, role: .overlay, limit: inner.maxX)
+                buffer.write(keys, x: inner.x, y: inner.y + row, role: .overlayKey, limit: inner.x + keyColumn)
+                buffer.write(meaning, x: inner.x + keyColumn + 1, y: inner.y + row, role: .overlay, limit: inner.maxX)
             case .blank:
                 break
             }
