@@ -28,7 +28,7 @@ enum DashboardRenderer {
         MessagesView.draw(model, in: layout.messages, into: &buffer)
         PromptBarView.draw(model, in: layout.prompt, into: &buffer)
         FooterView.draw(model, in: layout.footer, into: &buffer)
-        PromptPopupView.draw(model, above: layout.prompt, top: layout.header.maxY, into: &buffer)
+        PromptPopupView.draw(model, above: layout.messages, top: layout.header.maxY, into: &buffer)
 
         let screen = buffer.bounds
         switch model.ui.overlay {

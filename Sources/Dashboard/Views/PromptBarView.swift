@@ -30,10 +30,10 @@ enum PromptBarView {
     }
 }
 
-/// A box above the prompt bar: the numbered choices of an ambiguous sentence, or the nearest
-/// phrases after "Sorry…".
+/// A box above the response line (which keeps showing the question or the "Sorry…"): the
+/// numbered choices of an ambiguous sentence, or the nearest phrases to an unknown one.
 enum PromptPopupView {
-    static func draw(_ model: ViewModel, above prompt: Rect, top: Int, into buffer: inout ScreenBuffer) {
+    static func draw(_ model: ViewModel, above anchor: Rect, top: Int, into buffer: inout ScreenBuffer) {
         let title: String
         let lines: [(String, String)]
         switch model.ui.prompt.pending {
@@ -49,10 +49,10 @@ enum PromptPopupView {
         guard !lines.isEmpty, model.ui.prompt.isFocused else { return }
         let numberWidth = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
         let contentWidth = lines.map { DisplayWidth.of($0.1) + (numberWidth > 0 ? numberWidth + 2 : 0) }.max() ?? 0
-        let width = min(prompt.width - 2, max(DisplayWidth.of(title) + 6, contentWidth + 4))
-        let height = min(prompt.y - top, lines.count + 2)
+        let width = min(anchor.width - 2, max(DisplayWidth.of(title) + 6, contentWidth + 4))
+        let height = min(anchor.y - top, lines.count + 2)
         guard width >= 10, height >= 3 else { return }
-        let box = Rect(x: prompt.x + 1, y: prompt.y - height, width: width, height: height)
+        let box = Rect(x: anchor.x + 1, y: anchor.y - height, width: width, height: height)
         buffer.box(box, glyphs: model.glyphs, role: .frame, title: title)
         let inner = box.inset(dx: 2, dy: 1)
         for (row, line) in lines.prefix(inner.height).enumerated() {
