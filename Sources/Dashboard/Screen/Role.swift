@@ -121,6 +121,8 @@ struct Glyphs: Sendable {
     /// Big digits: full, upper half and lower half blocks.
     var full: Character, upper: Character, lower: Character
     var separator: String
+    /// Whether everything on screen must be ASCII (the terminal's character set is not UTF-8).
+    var isASCII = false
 
     static let unicode = Glyphs(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
@@ -133,6 +135,6 @@ struct Glyphs: Sendable {
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         teeDown: "+", teeUp: "+", ellipsis: "~", play: ">", pause: "||", stop: "#",
         loaded: "*", empty: "o", missing: "x", pointer: ">", progressDone: "=", progressLeft: "-",
-        full: "#", upper: "\"", lower: "_", separator: " - "
+        full: "#", upper: "\"", lower: "_", separator: " - ", isASCII: true
     )
 }

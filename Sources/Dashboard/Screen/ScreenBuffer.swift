@@ -1,3 +1,5 @@
+import Foundation
+
 /// A grid of cells the views draw into, painted onto the terminal afterwards. No ncurses here:
 /// tests render into a buffer and read its text.
 ///
@@ -143,6 +145,36 @@ struct ScreenBuffer: Equatable, Sendable {
         if let title, rect.width > 6 {
             write(" " + DisplayWidth.truncate(title, to: rect.width - 6) + " ", x: rect.x + 2, y: rect.y, role: titleRole, limit: rect.maxX - 2)
         }
+    }
+
+    /// Replaces every non-ASCII character with an ASCII look-alike ("é" → "e", "…" → "~",
+    /// arrows → "<>^v"), or "?" per column, for terminals without UTF-8.
+    mutating func transliterateToASCII() {
+        for index in characters.indices where spans[index] != 0 && !characters[index].isASCII {
+            let replacement = ScreenBuffer.asciiLookAlike(characters[index])
+            characters[index] = replacement
+            if spans[index] == 2 {
+                spans[index] = 1
+                characters[index + 1] = "?"
+                spans[index + 1] = 1
+            }
+        }
+    }
+
+    private static let lookAlikes: [Character: Character] = [
+        "…": "~", "←": "<", "→": ">", "↑": "^", "↓": "v", "—": "-", "–": "-", "·": "-", "“": "\"", "”": "\"",
+        "‘": "'", "’": "'", "×": "x", "▸": ">", "▶": ">", "▮": "|", "■": "#", "●": "*", "○": "o", "✗": "x",
+        "─": "-", "━": "=", "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+", "┬": "+", "┴": "+",
+        "█": "#", "▀": "\"", "▄": "_",
+    ]
+
+    private static func asciiLookAlike(_ character: Character) -> Character {
+        if let known = lookAlikes[character] { return known }
+        let folded = String(character).folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+        if folded.count == 1, let first = folded.first, first.isASCII, let value = first.asciiValue, value >= 0x20, value < 0x7F {
+            return first
+        }
+        return "?"
     }
 
     /// The text of row `y`, as a terminal would show it (continuation cells left out).

@@ -2,6 +2,12 @@
 /// A pure function of its input, so a frame can never show state from an earlier one.
 enum DashboardRenderer {
     static func render(_ model: ViewModel, width: Int, height: Int) -> ScreenBuffer {
+        var buffer = draw(model, width: width, height: height)
+        if model.glyphs.isASCII { buffer.transliterateToASCII() }
+        return buffer
+    }
+
+    private static func draw(_ model: ViewModel, width: Int, height: Int) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: width, height: height)
         let layout = Layout(width: width, height: height)
         guard layout.kind != .tooSmall else {
