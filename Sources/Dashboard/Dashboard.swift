@@ -74,6 +74,7 @@ public final class Dashboard {
             self.capture = capture
             loop.watch(capture.descriptor) { [weak self] in self?.readStandardError() }
         }
+        Dashboard.unblockSignals()
         loop.watch(STDIN_FILENO) { [weak self] in self?.readKeys() }
         loop.onSignal(SIGWINCH) { [weak self] in self?.resize() }
         if options.handlesTerminationSignals {
@@ -119,6 +120,17 @@ public final class Dashboard {
         capture = nil
         terminal.close()
         self.terminal = nil
+    }
+
+    /// A process can start with signals blocked (its parent's mask is inherited); a blocked
+    /// SIGTERM would never reach the loop and the terminal would stay in curses mode. Unblocks the
+    /// signals the dashboard handles, on the loop's thread. The corresponding C function is
+    /// `pthread_sigmask`.
+    private static func unblockSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGWINCH, SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     private func redrawIfPending() {
