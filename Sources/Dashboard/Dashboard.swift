@@ -50,6 +50,20 @@ public final class Dashboard {
     private var timer: Int?
     private var redrawPending = false
 
+    /// How much drawing the dashboard has done, for benchmarks and a debug view.
+    public struct Statistics: Sendable, Equatable {
+        /// Frames drawn (painted onto the terminal).
+        public var frames = 0
+        /// Keys read, and the time from reading them to the frame showing their effect.
+        public var keyBatches = 0
+        public var keyResponseTotal = 0.0
+        public var keyResponseWorst = 0.0
+        /// Time spent drawing frames (building and painting), in seconds.
+        public var drawingTime = 0.0
+    }
+
+    public private(set) var statistics = Statistics()
+
     public init(host: any DashboardHost, loop: MainLoop, options: Options = Options()) {
         self.host = host
         self.loop = loop
@@ -95,21 +109,29 @@ public final class Dashboard {
         guard terminal != nil, !redrawPending else { return }
         redrawPending = true
         let reference = LoopReference(self)
-        loop.mailbox.post { reference.dashboard?.redrawIfPending() }
+        loop.mailbox.post { reference.object?.redrawIfPending() }
     }
 
     /// Draws a frame now from the host's current state.
     public func refresh() {
         guard let terminal else { return }
         redrawPending = false
+        let start = options.clock.monotonic()
         terminal.paint(controller.frame(width: terminal.width, height: terminal.height))
+        statistics.frames += 1
+        statistics.drawingTime += options.clock.monotonic() - start
     }
 
     /// Gives the terminal back as it was (modes, cursor, standard error) and stops reading keys.
     /// Safe to call more than once, and from any exit path on the loop's thread.
     public func stop() {
         guard let terminal else { return }
-        if let timer { loop.cancelTimer(timer) }
+        if let timer {
+            // Cancelled from the mailbox, not here: stop() may run inside a timer's action, and
+            // MainLoop's timer list must not shrink while it runs its due timers.
+            let reference = LoopReference(loop)
+            loop.mailbox.post { reference.object?.cancelTimer(timer) }
+        }
         timer = nil
         loop.unwatch(STDIN_FILENO)
         if let capture {
@@ -139,6 +161,7 @@ public final class Dashboard {
 
     private func readKeys() {
         guard let terminal else { return }
+        let start = options.clock.monotonic()
         let keys = terminal.readKeys()
         if keys.isEmpty {
             if Dashboard.inputHungUp() {
@@ -161,6 +184,10 @@ public final class Dashboard {
             }
         }
         refresh()
+        let response = options.clock.monotonic() - start
+        statistics.keyBatches += 1
+        statistics.keyResponseTotal += response
+        statistics.keyResponseWorst = max(statistics.keyResponseWorst, response)
     }
 
     /// Whether standard input has hung up (the terminal is gone): readable, but no key will come.
@@ -179,7 +206,7 @@ public final class Dashboard {
     }
 
     private func tick() {
-        if controller.needsTimedFrame() { refresh() }
+        if terminal != nil, controller.needsTimedFrame() { refresh() }
     }
 
     private func readStandardError() {
@@ -198,12 +225,13 @@ public final class Dashboard {
     }
 }
 
-/// A weak reference to the dashboard that a mailbox closure can carry.
+/// A weak reference to an object of the loop's thread (the dashboard, the loop) that a mailbox
+/// closure can carry.
 ///
-/// `@unchecked Sendable`: the mailbox runs posted work on the loop's thread, the thread the
-/// dashboard lives on, so the reference is only ever read there.
-private final class LoopReference: @unchecked Sendable {
-    weak var dashboard: Dashboard?
+/// `@unchecked Sendable`: the mailbox runs posted work on the loop's thread, the thread these
+/// objects live on, so the reference is only ever read there.
+private final class LoopReference<Object: AnyObject>: @unchecked Sendable {
+    weak var object: Object?
 
-    init(_ dashboard: Dashboard) { self.dashboard = dashboard }
+    init(_ object: Object) { self.object = object }
 }

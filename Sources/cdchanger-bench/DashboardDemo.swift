@@ -7,7 +7,9 @@ import MainLoop
 /// end-to-end tests. Playback is simulated: the elapsed time follows the clock.
 ///
 /// Options: `--playing` starts with disc 1 playing; `--stderr-after SECONDS` writes a line to
-/// standard error after that long (to check that it becomes a notice instead of landing on screen).
+/// standard error after that long (to check that it becomes a notice instead of landing on screen);
+/// `--quit-after SECONDS` quits by itself; `--report` prints the dashboard's statistics and the
+/// process's CPU time after the terminal is given back.
 enum DashboardDemo {
     static func run(_ arguments: [String]) {
         let loop: MainLoop
@@ -28,6 +30,10 @@ enum DashboardDemo {
                 FileHandle.standardError.write(Data("[demo] a library complained on stderr\n".utf8))
             }
         }
+        if let index = arguments.firstIndex(of: "--quit-after"), index + 1 < arguments.count, let delay = Double(arguments[index + 1]) {
+            loop.every(delay) { _ = host.perform(.quit) }
+        }
+        let started = DashboardClock.system.monotonic()
         do { try dashboard.start() } catch {
             FileHandle.standardError.write(Data("dashboard-demo: \(error)\n".utf8))
             exit(1)
@@ -35,6 +41,16 @@ enum DashboardDemo {
         loop.run()
         dashboard.stop()
         print("dashboard-demo: quit at disc \(host.playing?.disc ?? 0), track \(host.playing?.track ?? 0)")
+        if arguments.contains("--report") {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+            let statistics = dashboard.statistics
+            let wall = DashboardClock.system.monotonic() - started
+            print(String(format: "report: wall=%.3f cpu=%.6f frames=%d drawing=%.6f keys=%d key-mean=%.6f key-worst=%.6f",
+                         wall, cpu, statistics.frames, statistics.drawingTime, statistics.keyBatches,
+                         statistics.keyBatches > 0 ? statistics.keyResponseTotal / Double(statistics.keyBatches) : 0, statistics.keyResponseWorst))
+        }
     }
 }
 
