@@ -2,7 +2,7 @@
 /// one reversed) and, at its foot, the name field, the delete question or the last edit's outcome.
 enum MagazineEditorView {
     static func box(in screen: Rect, count: Int) -> Rect {
-        screen.centered(width: min(screen.width, 60), height: min(screen.height - (screen.height >= 16 ? 2 : 0), count + 6))
+        screen.centered(width: min(screen.width, 60), height: min(screen.height - (screen.height >= 16 ? 2 : 0), max(count, 1) + 4))
     }
 
     static func draw(_ editor: MagazineEditorState, magazines: [DashboardSnapshot.MagazineRow], glyphs: Glyphs, in screen: Rect, into buffer: inout ScreenBuffer) {

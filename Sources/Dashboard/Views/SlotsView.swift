@@ -9,8 +9,8 @@ enum SlotsView {
             guard rect.height >= 2 else { return }
             let title = "SLOTS" + (model.currentMagazine.map { model.glyphs.separator + $0.name } ?? "")
             let end = buffer.write(title, in: rect, row: 0, indent: 1, role: .panelTitle)
-            let hint = "j k move  e load  x eject  M magazines"
-            if rect.maxX - end > DisplayWidth.of(hint) + 3 {
+            let hints = ["j k move  e load  x eject  M magazines", "e load  x eject  M magazines", "e load  M magazines"]
+            if let hint = hints.first(where: { rect.maxX - end > DisplayWidth.of($0) + 3 }) {
                 buffer.writeRight(hint, in: Rect(x: rect.x, y: rect.y, width: rect.width - 1, height: 1), role: .hint)
             }
             list = rect.splitTop(1).rest
