@@ -36,7 +36,9 @@ import Testing
         let layout = Layout(width: 120, height: 40)
         #expect(layout.kind == .large)
         #expect(layout.rack.width == 30)
-        #expect(layout.slots.height == 24)
+        #expect(layout.nowPlaying.height == 10)
+        #expect(layout.digitSize == .huge)
+        #expect(layout.slots.height == 22)
         #expect(layout.slots.width == 89)
         #expect(layout.footer.y == 39)
     }

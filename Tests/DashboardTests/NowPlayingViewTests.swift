@@ -17,8 +17,25 @@ import Testing
         #expect(BigDigits.render("8", size: .tall, glyphs: .ascii) == ["######", "##  ##", "######", "##  ##", "######"])
     }
 
+    @Test func hugeDigitsAreSevenRowsOfARounderFont() {
+        #expect(BigDigits.render("2", size: .huge, glyphs: .unicode) == [
+            "  ██████  ", "██      ██", "        ██", "      ██  ", "    ██    ", "  ██      ", "██████████",
+        ])
+        #expect(BigDigits.width(of: 2, size: .huge) == 22)
+    }
+
+    @Test func largeTerminalsShowHugeDigits() throws {
+        let frame = DashboardHarness(host: Self.playingHost(), width: 120, height: 40).frame()
+        let text = frame.lines
+        let disc = BigDigits.render("03", size: .huge, glyphs: .unicode)
+        let track = BigDigits.render("07", size: .huge, glyphs: .unicode)
+        let labels = try #require(text.firstIndex { $0.hasPrefix(" DISC") })
+        for row in 0..<7 { #expect(text[labels + 1 + row].hasPrefix(" " + disc[row] + "     " + track[row])) }
+        #expect(text[labels + 2].contains("Blue Hour Song 7"))
+    }
+
     @Test func everyDigitIsDistinct() {
-        for size in [BigDigits.Size.compact, .tall] {
+        for size in [BigDigits.Size.compact, .tall, .huge] {
             let figures = (0...9).map { BigDigits.render("\($0)", size: size, glyphs: .unicode) }
             #expect(Set(figures.map { $0.joined(separator: "\n") }).count == 10)
         }

@@ -4,7 +4,8 @@
 ///   half-block digits, as many slots as fit, one message row, the prompt bar and the footer.
 /// - `medium` (from 80×24): now playing with tall full-block digits under a full header, the rack
 ///   and the slots side by side with titles, two message rows (the response and notices).
-/// - `large` (from 120×36): the same panels with wider columns, more slot rows and more key hints.
+/// - `large` (from 120×36): 7-row digits in a rounder font, wider columns, more slot rows and
+///   more key hints.
 /// - `tooSmall` below 40×12: only a short message.
 /// Extra rows always go to the slots, extra columns to titles.
 struct Layout: Equatable, Sendable {
@@ -41,12 +42,19 @@ struct Layout: Equatable, Sendable {
         switch kind {
         case .tooSmall: break
         case .compact: layOutCompact()
-        case .medium, .large: layOutRoomy(nowPlayingRows: 8)
+        case .medium: layOutRoomy(nowPlayingRows: 8)
+        case .large: layOutRoomy(nowPlayingRows: 10)
         }
     }
 
     /// The digits' size for this layout.
-    var digitSize: BigDigits.Size { kind == .compact ? .compact : .tall }
+    var digitSize: BigDigits.Size {
+        switch kind {
+        case .tooSmall, .compact: .compact
+        case .medium: .tall
+        case .large: .huge
+        }
+    }
 
     private mutating func layOutCompact() {
         var rest = size

@@ -18,8 +18,8 @@ enum NowPlayingView {
         let labelRow = compact ? 3 : 0
         let digitsTop = compact ? 0 : 1
         let left = rect.x + 1
-        let trackX = left + discWidth + (compact ? 2 : 3)
-        let textX = trackX + trackWidth + (compact ? 2 : 4)
+        let trackX = left + discWidth + (compact ? 2 : (size == .huge ? 5 : 3))
+        let textX = trackX + trackWidth + (compact ? 2 : (size == .huge ? 6 : 4))
         for row in 0..<size.rows where digitsTop + row < rect.height {
             buffer.write(discDigits[row], x: left, y: rect.y + digitsTop + row, role: .digits, limit: rect.maxX)
             buffer.write(trackDigits[row], x: trackX, y: rect.y + digitsTop + row, role: .digits, limit: rect.maxX)
@@ -29,7 +29,7 @@ enum NowPlayingView {
 
         let text = Rect(x: textX, y: rect.y, width: max(0, rect.maxX - textX - 1), height: rect.height)
         let sign = transportSign(model)
-        let firstRow = compact ? 0 : 1
+        let firstRow = compact ? 0 : (size == .huge ? 2 : 1)
         if let panel {
             let trackOf = panel.trackCount > 0 ? "Track \(panel.track) of \(panel.trackCount)" : "Track \(panel.track)"
             let lines: [(String, Role)] = compact
