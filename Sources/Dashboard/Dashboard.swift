@@ -170,6 +170,16 @@ public final class Dashboard {
             }
             return
         }
+        handle(keys)
+        let response = options.clock.monotonic() - start
+        statistics.keyBatches += 1
+        statistics.keyResponseTotal += response
+        statistics.keyResponseWorst = max(statistics.keyResponseWorst, response)
+    }
+
+    /// Handles keys in order, then draws the frame that shows their effect.
+    private func handle(_ keys: [Key]) {
+        guard let terminal else { return }
         for key in keys {
             if key == .resize { terminal.updateSize() }
             switch controller.handle(key) {
@@ -184,10 +194,6 @@ public final class Dashboard {
             }
         }
         refresh()
-        let response = options.clock.monotonic() - start
-        statistics.keyBatches += 1
-        statistics.keyResponseTotal += response
-        statistics.keyResponseWorst = max(statistics.keyResponseWorst, response)
     }
 
     /// Whether standard input has hung up (the terminal is gone): readable, but no key will come.
@@ -197,12 +203,13 @@ public final class Dashboard {
         return entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
+    /// SIGWINCH: tell ncurses the new size (`resizeterm` also queues a KEY_RESIZE, read here with
+    /// any keys typed meanwhile) and draw everything again.
     private func resize() {
         guard let terminal else { return }
         terminal.updateSize()
-        _ = terminal.readKeys().filter { $0 != .resize }.map { controller.handle($0) }
         terminal.invalidate()
-        refresh()
+        handle(terminal.readKeys())
     }
 
     private func tick() {

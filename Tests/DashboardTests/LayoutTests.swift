@@ -79,16 +79,15 @@ import Testing
         host.playing = (2, 3)
         host.transport = .playing
         host.notice = "A notice that is rather long, to be cut at small sizes"
-        let harness = DashboardHarness(host: host, width: 1, height: height)
+        host.replies["play something ambiguous"] = PromptReply(text: "Which one?", kind: .choices(["Road Trip", "Road Trip Classics", "Roads"]))
         let states: [(DashboardHarness) -> Void] = [
             { _ in },
             { $0.press(.character("?")) },
             { $0.press(.character("e")) },
             { $0.press(.character("M")) },
             { $0.press(.character("x")) },
-            { $0.press(.character("/")); $0.type("play something ambiguous") ; $0.press(.enter) },
+            { $0.press(.character("/")); $0.type("play something ambiguous"); $0.press(.enter) },
         ]
-        host.replies["play something ambiguous"] = PromptReply(text: "Which one?", kind: .choices(["Road Trip", "Road Trip Classics", "Roads"]))
         for (index, state) in states.enumerated() {
             let harness = DashboardHarness(host: host, width: 80, height: 24)
             state(harness)
@@ -99,6 +98,5 @@ import Testing
                 if let cursor = frame.cursor { #expect(cursor.x >= 0 && cursor.x < width && cursor.y >= 0 && cursor.y < height) }
             }
         }
-        _ = harness
     }
 }
