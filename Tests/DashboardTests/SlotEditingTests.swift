@@ -70,6 +70,20 @@ import Testing
         #expect(host.performed.isEmpty)
     }
 
+    /// A change the dashboard did not make (the remote, the engine) shows in the next frame,
+    /// because every frame asks the host for its state.
+    @Test func everyFrameIsDrawnFromAFreshSnapshot() {
+        let harness = DashboardHarness()
+        let before = harness.host.snapshotCount
+        harness.host.magazines[0].slots[2] = nil
+        harness.host.magazines[0].name = "Renamed Elsewhere"
+        let frame = harness.frame()
+        #expect(harness.host.snapshotCount == before + 1)
+        #expect(frame.lines.contains { $0.contains("3 ○  empty") })
+        #expect(frame.lines.contains { $0.contains("▸ Renamed Elsew…") })  // cut to the rack's width
+        #expect(frame.text(row: 0).contains("Renamed Elsewhere"))
+    }
+
     static func isRow(of slot: Int, _ line: String) -> Bool {
         let number = slot < 10 ? " \(slot) " : "\(slot) "
         guard let range = line.range(of: number) else { return false }
