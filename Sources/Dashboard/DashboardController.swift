@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The dashboard's behaviour without a terminal: turns keys into host commands, sentences and
 /// edits, keeps the UI state, and renders frames from a fresh host snapshot. The `Dashboard` feeds
@@ -96,7 +100,7 @@ final class DashboardController {
 
     /// Shows text that another library wrote to standard error as a notice.
     func report(standardError line: String) {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = line.trimmed()
         guard !trimmed.isEmpty else { return }
         ui.notice = TimedMessage(text: trimmed, since: clock.monotonic(), lifetime: .notice)
     }
@@ -340,7 +344,7 @@ final class DashboardController {
                 editor.step = .list
                 editor.status = nil
             case .enter:
-                let name = request.field.text.trimmingCharacters(in: .whitespaces)
+                let name = request.field.text.trimmed()
                 if case .rename = request.purpose, name.isEmpty {
                     editor.status = "A magazine needs a name."
                     break

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A grid of cells the views draw into, painted onto the terminal afterwards. No ncurses here:
 /// tests render into a buffer and read its text.
 ///
@@ -170,8 +168,7 @@ struct ScreenBuffer: Equatable, Sendable {
 
     private static func asciiLookAlike(_ character: Character) -> Character {
         if let known = lookAlikes[character] { return known }
-        let folded = String(character).folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
-        if folded.count == 1, let first = folded.first, first.isASCII, let value = first.asciiValue, value >= 0x20, value < 0x7F {
+        if let plain = TextFolding.plain(character), let first = plain.first, let value = first.asciiValue, value >= 0x20, value < 0x7F {
             return first
         }
         return "?"

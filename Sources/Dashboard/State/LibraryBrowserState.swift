@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The library browser: albums to load into one slot, filtered as the user types.
 ///
@@ -57,7 +61,5 @@ struct LibraryBrowserState: Equatable, Sendable {
         status = nil
     }
 
-    private static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-    }
+    private static func fold(_ text: String) -> String { TextFolding.searchKey(text) }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The magazine menu: the rack as a list, with create, rename, delete and reorder.
 struct MagazineEditorState: Equatable, Sendable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The prompt bar: whether it has focus, the text being typed, earlier sentences, and what the
 /// host's last answer left open (a question, numbered choices, or hints after "Sorry…").
 struct PromptState: Equatable, Sendable {
@@ -48,7 +46,7 @@ struct PromptState: Equatable, Sendable {
     /// Takes the typed sentence for submitting: records it in the history and empties the field.
     /// Returns nil for blank text.
     mutating func takeSentence() -> String? {
-        let sentence = field.text.trimmingCharacters(in: .whitespaces)
+        let sentence = field.text.trimmed()
         field = TextField()
         historyIndex = nil
         draft = ""

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The dashboard's own state, apart from the changer's: focus, overlays, the slot cursor and the
 /// messages on the response line. The changer's state is never copied here; it comes from the
