@@ -171,6 +171,9 @@ public protocol DashboardHost: AnyObject {
     func perform(_ command: DashboardCommand) -> String
     /// Resolves and carries out a typed sentence (answers to follow-up questions and choices included).
     func submit(_ sentence: String) -> PromptReply
+    /// The user left the prompt bar (Esc) while a follow-up question or numbered choices were
+    /// pending: forget them, so the next sentence is read as a new request, not as an answer.
+    func cancelQuestion()
     /// The albums of the library, for the browser.
     func libraryAlbums() -> [AlbumChoice]
     func load(album id: String, intoSlot slot: Int, ofMagazine magazine: UUID) -> EditResult

@@ -7,6 +7,8 @@ let benchmarks: [String: ([String]) -> Void] = [
     "scan": ScanBenchmark.run,
     "resolve": ResolveBenchmark.run,
     "playback": PlaybackBenchmark.run,
+    "dashboard-demo": DashboardDemo.run,
+    "dashboard": DashboardBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -20,6 +20,8 @@ int cdc_eventfd(void);
 #endif
 #include <ncurses.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <wchar.h>
 
 // ---- ncurses: macros and mutable globals that Swift 6 cannot use ----
 
@@ -38,6 +40,15 @@ attr_t cdc_attr_underline(void);
 attr_t cdc_attr_normal(void);
 /// `ESCDELAY`, a mutable C global: how long ncurses waits after Esc for the rest of a sequence.
 void cdc_set_escdelay(int milliseconds);
+/// `stdin` and `stdout`, mutable C globals: the streams `newterm` reads keys from and draws on.
+FILE *cdc_stdin(void);
+FILE *cdc_stdout(void);
+/// The terminal's size from `ioctl(fd, TIOCGWINSZ)` (`ioctl` is variadic). Returns 0 on success.
+int cdc_terminal_size(int fd, int *rows, int *columns);
+/// `wcwidth`: columns a wide character takes (declared by glibc only with X/Open features on).
+int cdc_wcwidth(wchar_t character);
+/// Whether the current locale's character set (`nl_langinfo(CODESET)`) is UTF-8.
+int cdc_locale_is_utf8(void);
 
 // ---- ALSA: the library's error handler is variadic, so it must be written in C ----
 

@@ -1,0 +1,405 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The dashboard's behaviour without a terminal: turns keys into host commands, sentences and
+/// edits, keeps the UI state, and renders frames from a fresh host snapshot. The `Dashboard` feeds
+/// it keys from ncurses and paints its frames; tests drive it directly with a fake host.
+final class DashboardController {
+    let host: any DashboardHost
+    let clock: DashboardClock
+    var glyphs: Glyphs
+    private(set) var ui = UIState()
+    /// The snapshot of the latest frame.
+    private(set) var lastSnapshot: DashboardSnapshot?
+    private var lastRender: (clock: String, time: Double)?
+    private var seenNotice: String?
+    private var seenMagazine: UUID??
+    private var seenPlayingSlot: Int?
+    /// The size of the latest frame, for paging in lists.
+    private var screen = Rect(x: 0, y: 0, width: 80, height: 24)
+
+    /// What handling a key asks of the terminal.
+    enum Outcome: Equatable, Sendable {
+        /// The key means nothing here.
+        case ignored
+        /// Draw a new frame.
+        case handled
+        /// Clear the terminal and draw everything again (Ctrl-L).
+        case repaint
+        /// The user quit; the host has been told.
+        case quit
+    }
+
+    init(host: any DashboardHost, clock: DashboardClock = .system, glyphs: Glyphs = .unicode) {
+        self.host = host
+        self.clock = clock
+        self.glyphs = glyphs
+    }
+
+    // MARK: Frames
+
+    /// A frame for a terminal of this size, drawn from the host's state as it is now.
+    func frame(width: Int, height: Int) -> ScreenBuffer {
+        screen = Rect(x: 0, y: 0, width: width, height: height)
+        let snapshot = host.snapshot()
+        observe(snapshot)
+        let now = clock.monotonic()
+        let clockText = clock.wallClock()
+        lastRender = (clockText, now)
+        if case .help(let scroll) = ui.overlay {
+            ui.overlay = .help(scroll: min(scroll, HelpOverlay.maximumScroll(in: screen)))
+        }
+        let model = ViewModel(snapshot: snapshot, ui: ui, clock: clockText, now: now, glyphs: glyphs)
+        return DashboardRenderer.render(model, width: width, height: height)
+    }
+
+    /// Whether a frame drawn now would differ from the last one for reasons of time alone: the
+    /// elapsed time while playing, the clock's minute, a message starting to fade or going.
+    func needsTimedFrame() -> Bool {
+        guard let lastRender, let lastSnapshot else { return true }
+        if lastSnapshot.transport == .playing { return true }
+        if clock.wallClock() != lastRender.clock { return true }
+        let now = clock.monotonic()
+        for message in [ui.response, ui.notice].compactMap({ $0 }) where message.phase(at: lastRender.time) != message.phase(at: now) {
+            return true
+        }
+        return false
+    }
+
+    /// Keeps the UI in step with the changer: a new notice appears; the slot cursor goes to the
+    /// playing slot when the magazine or the playing disc changes, and stays within the slots.
+    private func observe(_ snapshot: DashboardSnapshot) {
+        lastSnapshot = snapshot
+        if snapshot.notice != seenNotice {
+            seenNotice = snapshot.notice
+            if let notice = snapshot.notice, !notice.isEmpty {
+                ui.notice = TimedMessage(text: notice, since: clock.monotonic(), lifetime: .notice)
+            }
+        }
+        let magazine = snapshot.magazines.first { $0.isCurrent }?.id
+        let playing = snapshot.slots.first { $0.state == .playing || $0.state == .paused }?.number
+        if seenMagazine != .some(magazine) {
+            seenMagazine = .some(magazine)
+            ui.slotCursor = playing ?? snapshot.slots.first?.number ?? 1
+        } else if let playing, playing != seenPlayingSlot {
+            ui.slotCursor = playing
+        }
+        seenPlayingSlot = playing
+        let numbers = snapshot.slots.map(\.number)
+        if let first = numbers.first, let last = numbers.last, !numbers.contains(ui.slotCursor) {
+            ui.slotCursor = min(max(ui.slotCursor, first), last)
+        }
+        if case .magazines(var editor) = ui.overlay {
+            editor.selection = min(max(0, editor.selection), max(0, snapshot.magazines.count - 1))
+            ui.overlay = .magazines(editor)
+        }
+    }
+
+    /// Shows text that another library wrote to standard error as a notice.
+    func report(standardError line: String) {
+        let trimmed = line.trimmed()
+        guard !trimmed.isEmpty else { return }
+        ui.notice = TimedMessage(text: trimmed, since: clock.monotonic(), lifetime: .notice)
+    }
+
+    private func say(_ text: String, sticky: Bool = false) {
+        guard !text.isEmpty else { return }
+        ui.response = TimedMessage(text: text, since: clock.monotonic(), isSticky: sticky)
+    }
+
+    /// A sticky response (a question) starts fading once the question is over.
+    private func releaseResponse() {
+        guard ui.response?.isSticky == true else { return }
+        ui.response?.isSticky = false
+        ui.response?.since = clock.monotonic()
+    }
+
+    // MARK: Keys
+
+    func handle(_ key: Key) -> Outcome {
+        if key == .resize { return .handled }
+        if let overlay = ui.overlay { return handle(key, in: overlay) }
+        if ui.prompt.isFocused { return handlePromptKey(key) }
+        return handleMainKey(key)
+    }
+
+    private func handleMainKey(_ key: Key) -> Outcome {
+        guard let action = KeyMap.mainAction(for: key) else { return .ignored }
+        switch action {
+        case .command(.quit):
+            say(host.perform(.quit))
+            return .quit
+        case .command(let command):
+            say(host.perform(command))
+        case .focusPrompt:
+            ui.prompt.isFocused = true
+        case .showHelp:
+            ui.overlay = .help(scroll: 0)
+        case .moveSlotCursor(let offset):
+            moveSlotCursor(by: offset)
+        case .slotCursorToFirst:
+            moveSlotCursor(by: -Int(Int16.max))
+        case .slotCursorToLast:
+            moveSlotCursor(by: Int(Int16.max))
+        case .playHighlightedSlot:
+            say(host.perform(.playDisc(ui.slotCursor)))
+        case .loadHighlightedSlot:
+            openBrowser()
+        case .ejectHighlightedSlot:
+            askToEject()
+        case .openMagazines:
+            let magazines = host.snapshot().magazines
+            ui.overlay = .magazines(MagazineEditorState(selection: magazines.firstIndex { $0.isCurrent } ?? 0))
+        case .repaint:
+            return .repaint
+        }
+        return .handled
+    }
+
+    private func moveSlotCursor(by offset: Int) {
+        let numbers = (lastSnapshot ?? host.snapshot()).slots.map(\.number)
+        guard !numbers.isEmpty else { return }
+        let index = numbers.firstIndex(of: ui.slotCursor) ?? 0
+        ui.slotCursor = numbers[min(max(0, index + offset), numbers.count - 1)]
+    }
+
+    private func openBrowser() {
+        let snapshot = host.snapshot()
+        guard let magazine = snapshot.magazines.first(where: { $0.isCurrent }) else {
+            say("There is no magazine to load into. Press M to make one.")
+            return
+        }
+        guard snapshot.slots.contains(where: { $0.number == ui.slotCursor }) else {
+            say("\(magazine.name) has no slot \(ui.slotCursor).")
+            return
+        }
+        ui.overlay = .browser(LibraryBrowserState(magazine: magazine.id, magazineName: magazine.name, slot: ui.slotCursor, albums: host.libraryAlbums()))
+    }
+
+    private func askToEject() {
+        let snapshot = host.snapshot()
+        guard let magazine = snapshot.magazines.first(where: { $0.isCurrent }),
+              let slot = snapshot.slots.first(where: { $0.number == ui.slotCursor }) else { return }
+        guard slot.state != .empty else {
+            say("Slot \(slot.number) is already empty.")
+            return
+        }
+        let name = slot.title.map { ", \($0)" } ?? ""
+        ui.overlay = .ejecting(EjectConfirmation(magazine: magazine.id, slot: slot.number, question: "Eject disc \(slot.number)\(name)?"))
+    }
+
+    // MARK: Prompt bar
+
+    private func handlePromptKey(_ key: Key) -> Outcome {
+        switch key {
+        case .escape:
+            leavePrompt()
+        case .enter:
+            submitTypedSentence()
+        case .up:
+            ui.prompt.showOlder()
+        case .down:
+            ui.prompt.showNewer()
+        case .character(let character) where ui.prompt.field.isEmpty && character.isASCII && pickableChoice(character):
+            submit(String(character), remember: false)
+        case .control("l"):
+            return .repaint
+        default:
+            return ui.prompt.field.apply(key) ? .handled : .ignored
+        }
+        return .handled
+    }
+
+    /// A digit typed into an empty bar picks a numbered choice at once.
+    private func pickableChoice(_ character: Character) -> Bool {
+        guard case .choices(_, let choices) = ui.prompt.pending, let number = character.wholeNumberValue else { return false }
+        return number >= 1 && number <= choices.count && choices.count <= 9
+    }
+
+    private func leavePrompt() {
+        switch ui.prompt.pending {
+        case .question, .choices: host.cancelQuestion()
+        case .suggestions, nil: break
+        }
+        ui.prompt.blur()
+        releaseResponse()
+    }
+
+    private func submitTypedSentence() {
+        guard let sentence = ui.prompt.takeSentence() else {
+            if ui.prompt.pending == nil { ui.prompt.blur() }
+            return
+        }
+        submit(sentence, remember: true)
+    }
+
+    private func submit(_ sentence: String, remember: Bool) {
+        ui.prompt.field = TextField()
+        let reply = host.submit(sentence)
+        releaseResponse()
+        switch reply.kind {
+        case .done:
+            say(reply.text)
+            ui.prompt.blur()
+        case .question:
+            say(reply.text, sticky: true)
+            ui.prompt.pending = .question(reply.text)
+        case .choices(let choices):
+            say(reply.text, sticky: true)
+            ui.prompt.pending = .choices(question: reply.text, choices)
+        case .unsupported(let suggestions):
+            say(reply.text)
+            ui.prompt.pending = suggestions.isEmpty ? nil : .suggestions(suggestions)
+        }
+    }
+
+    // MARK: Overlays
+
+    private func handle(_ key: Key, in overlay: Overlay) -> Outcome {
+        switch overlay {
+        case .help(let scroll):
+            let page = max(1, HelpOverlay.box(in: screen).height - 3)
+            let limit = HelpOverlay.maximumScroll(in: screen)
+            switch key {
+            case .up, .character("k"): ui.overlay = .help(scroll: max(0, scroll - 1))
+            case .down, .character("j"): ui.overlay = .help(scroll: min(limit, scroll + 1))
+            case .pageUp: ui.overlay = .help(scroll: max(0, scroll - page))
+            case .pageDown, .character(" "): ui.overlay = .help(scroll: min(limit, scroll + page))
+            default: ui.overlay = nil
+            }
+        case .browser(var browser):
+            switch key {
+            case .escape:
+                ui.overlay = nil
+            case .enter:
+                guard let album = browser.selectedAlbum else { return .handled }
+                let result = host.load(album: album.id, intoSlot: browser.slot, ofMagazine: browser.magazine)
+                if result.succeeded {
+                    say(result.message)
+                    ui.overlay = nil
+                } else {
+                    browser.status = result.message
+                    ui.overlay = .browser(browser)
+                }
+            default:
+                let page = LibraryBrowserView.listRows(in: screen, layout: Layout(width: screen.width, height: screen.height))
+                guard browser.apply(key, pageSize: page) else { return .ignored }
+                ui.overlay = .browser(browser)
+            }
+        case .magazines(let editor):
+            return handleMagazineKey(key, editor)
+        case .ejecting(let confirmation):
+            if key == .character("y") || key == .character("Y") || key == .enter {
+                say(host.eject(slot: confirmation.slot, ofMagazine: confirmation.magazine).message)
+            }
+            ui.overlay = nil
+        }
+        return .handled
+    }
+
+    private func handleMagazineKey(_ key: Key, _ original: MagazineEditorState) -> Outcome {
+        var editor = original
+        let magazines = host.snapshot().magazines
+        let selected = magazines.indices.contains(editor.selection) ? magazines[editor.selection] : nil
+        switch editor.step {
+        case .list:
+            switch key {
+            case .escape, .character("q"), .character("M"):
+                ui.overlay = nil
+                return .handled
+            case .up, .character("k"): editor.selection = max(0, editor.selection - 1)
+            case .down, .character("j"): editor.selection = min(max(0, magazines.count - 1), editor.selection + 1)
+            case .home: editor.selection = 0
+            case .end: editor.selection = max(0, magazines.count - 1)
+            case .enter:
+                guard let selected else { return .handled }
+                host.selectMagazine(selected.id)
+                say("Showing \(selected.name).")
+                ui.overlay = nil
+                return .handled
+            case .character("n"):
+                editor.step = .naming(.init(purpose: .create, field: TextField()))
+                editor.status = nil
+            case .character("r"):
+                guard let selected else { return .handled }
+                editor.step = .naming(.init(purpose: .rename(selected.id), field: TextField(selected.name)))
+                editor.status = nil
+            case .character("d"), .delete:
+                guard let selected else { return .handled }
+                editor.step = .confirmingDelete(id: selected.id, name: selected.name)
+                editor.status = nil
+            case .character("J"), .shiftDown:
+                moveMagazine(&editor, selected, by: 1, count: magazines.count)
+            case .character("K"), .shiftUp:
+                moveMagazine(&editor, selected, by: -1, count: magazines.count)
+            default:
+                return .ignored
+            }
+        case .naming(var request):
+            switch key {
+            case .escape:
+                editor.step = .list
+                editor.status = nil
+            case .enter:
+                let name = request.field.text.trimmed()
+                if case .rename = request.purpose, name.isEmpty {
+                    editor.status = "A magazine needs a name."
+                    break
+                }
+                let result = saveName(name, for: request.purpose, editor: &editor, before: magazines)
+                editor.status = result.message
+                if result.succeeded {
+                    editor.step = .list
+                    say(result.message)
+                }
+            default:
+                guard request.field.apply(key) else { return .ignored }
+                editor.step = .naming(request)
+            }
+        case .confirmingDelete(let id, _):
+            if key == .character("y") || key == .character("Y") {
+                let result = host.deleteMagazine(id)
+                editor.status = result.message
+                say(result.message)
+                let count = host.snapshot().magazines.count
+                editor.selection = min(editor.selection, max(0, count - 1))
+            } else {
+                editor.status = nil
+            }
+            editor.step = .list
+        }
+        ui.overlay = .magazines(editor)
+        return .handled
+    }
+
+    /// Creates or renames a magazine and highlights it.
+    private func saveName(_ name: String, for purpose: MagazineEditorState.NameRequest.Purpose, editor: inout MagazineEditorState, before: [DashboardSnapshot.MagazineRow]) -> EditResult {
+        let result: EditResult
+        let target: (DashboardSnapshot.MagazineRow) -> Bool
+        switch purpose {
+        case .create:
+            result = host.createMagazine(named: name.isEmpty ? nil : name)
+            let known = Set(before.map(\.id))
+            target = { !known.contains($0.id) }
+        case .rename(let id):
+            result = host.renameMagazine(id, to: name)
+            target = { $0.id == id }
+        }
+        if result.succeeded, let index = host.snapshot().magazines.firstIndex(where: target) {
+            editor.selection = index
+        }
+        return result
+    }
+
+    private func moveMagazine(_ editor: inout MagazineEditorState, _ selected: DashboardSnapshot.MagazineRow?, by offset: Int, count: Int) {
+        guard let selected else { return }
+        let position = editor.selection + 1 + offset
+        guard position >= 1, position <= count else { return }
+        let result = host.moveMagazine(selected.id, to: position)
+        editor.status = result.message
+        if result.succeeded { editor.selection = position - 1 }
+    }
+}

@@ -1,0 +1,49 @@
+/// The library browser: a search field and the matching albums, over the dashboard.
+enum LibraryBrowserView {
+    static func box(in screen: Rect, layout: Layout) -> Rect {
+        // Keep the header and the footer in view.
+        let area = Rect(x: 0, y: 1, width: screen.width, height: max(0, screen.height - 2))
+        return layout.kind == .compact ? area : area.inset(dx: 2, dy: 0)
+    }
+
+    /// Album rows visible at this size (for PgUp/PgDn).
+    static func listRows(in screen: Rect, layout: Layout) -> Int {
+        max(1, box(in: screen, layout: layout).height - 5)
+    }
+
+    static func draw(_ browser: LibraryBrowserState, glyphs: Glyphs, layout: Layout, in screen: Rect, into buffer: inout ScreenBuffer) {
+        let frame = box(in: screen, layout: layout)
+        guard frame.width >= 12, frame.height >= 6 else { return }
+        buffer.box(frame, glyphs: glyphs, role: .frame, title: "Load into slot \(browser.slot) of \(browser.magazineName)")
+        let inner = frame.inset(dx: 2, dy: 1)
+        // Row 0: the search field. Rows 2…: albums. Last row: the count or the last error.
+        let label = "Search: "
+        let fieldX = buffer.write(label, x: inner.x, y: inner.y, role: .overlayKey, limit: inner.maxX)
+        let fieldWidth = max(1, inner.maxX - fieldX)
+        buffer.fill(Rect(x: fieldX, y: inner.y, width: fieldWidth, height: 1), role: .inputField)
+        let visible = browser.search.visible(width: fieldWidth)
+        buffer.write(visible.text, x: fieldX, y: inner.y, role: .inputField, limit: inner.maxX)
+        buffer.cursor = ScreenBuffer.Point(x: min(fieldX + visible.cursorColumn, inner.maxX - 1), y: inner.y)
+
+        let list = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - 3))
+        if browser.albums.isEmpty {
+            buffer.write("The library has no albums.", in: list, role: .faded)
+        } else if browser.matches.isEmpty {
+            buffer.write("No album matches “\(browser.search.text)”.", in: list, role: .faded)
+        }
+        let shown = Scrolling.window(count: browser.matches.count, rows: list.height, focus: browser.selection)
+        for (row, matchIndex) in shown.enumerated() {
+            let album = browser.albums[browser.matches[matchIndex]]
+            let line = list.row(row)
+            let selected = matchIndex == browser.selection
+            if selected { buffer.fill(line, role: .overlaySelected) }
+            let tracks = album.trackCount == 1 ? "1 track" : "\(album.trackCount) tracks"
+            let tracksX = line.maxX - DisplayWidth.of(tracks)
+            let text = album.artist.isEmpty ? album.title : album.title + glyphs.separator + album.artist
+            buffer.write(DisplayWidth.truncate(text, to: max(0, tracksX - line.x - 2)), x: line.x, y: line.y, role: selected ? .overlaySelected : .overlay, limit: tracksX - 1)
+            buffer.write(tracks, x: tracksX, y: line.y, role: selected ? .overlaySelected : .faded, limit: line.maxX)
+        }
+        let footer = browser.status ?? "\(browser.matches.count) of \(browser.albums.count) albums"
+        buffer.write(footer, in: inner, row: inner.height - 1, role: browser.status == nil ? .faded : .warning)
+    }
+}
