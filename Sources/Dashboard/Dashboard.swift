@@ -50,20 +50,6 @@ public final class Dashboard {
     private var timer: Int?
     private var redrawPending = false
 
-    /// How much drawing the dashboard has done, for benchmarks and a debug view.
-    public struct Statistics: Sendable, Equatable {
-        /// Frames drawn (painted onto the terminal).
-        public var frames = 0
-        /// Keys read, and the time from reading them to the frame showing their effect.
-        public var keyBatches = 0
-        public var keyResponseTotal = 0.0
-        public var keyResponseWorst = 0.0
-        /// Time spent drawing frames (building and painting), in seconds.
-        public var drawingTime = 0.0
-    }
-
-    public private(set) var statistics = Statistics()
-
     public init(host: any DashboardHost, loop: MainLoop, options: Options = Options()) {
         self.host = host
         self.loop = loop
@@ -88,7 +74,6 @@ public final class Dashboard {
             self.capture = capture
             loop.watch(capture.descriptor) { [weak self] in self?.readStandardError() }
         }
-        Dashboard.unblockSignals()
         loop.watch(STDIN_FILENO) { [weak self] in self?.readKeys() }
         loop.onSignal(SIGWINCH) { [weak self] in self?.resize() }
         if options.handlesTerminationSignals {
@@ -116,22 +101,14 @@ public final class Dashboard {
     public func refresh() {
         guard let terminal else { return }
         redrawPending = false
-        let start = options.clock.monotonic()
         terminal.paint(controller.frame(width: terminal.width, height: terminal.height))
-        statistics.frames += 1
-        statistics.drawingTime += options.clock.monotonic() - start
     }
 
     /// Gives the terminal back as it was (modes, cursor, standard error) and stops reading keys.
     /// Safe to call more than once, and from any exit path on the loop's thread.
     public func stop() {
         guard let terminal else { return }
-        if let timer {
-            // Cancelled from the mailbox, not here: stop() may run inside a timer's action, and
-            // MainLoop's timer list must not shrink while it runs its due timers.
-            let reference = LoopReference(loop)
-            loop.mailbox.post { reference.object?.cancelTimer(timer) }
-        }
+        if let timer { loop.cancelTimer(timer) }
         timer = nil
         loop.unwatch(STDIN_FILENO)
         if let capture {
@@ -144,24 +121,12 @@ public final class Dashboard {
         self.terminal = nil
     }
 
-    /// A process can start with signals blocked (its parent's mask is inherited); a blocked
-    /// SIGTERM would never reach the loop and the terminal would stay in curses mode. Unblocks the
-    /// signals the dashboard handles, on the loop's thread. The corresponding C function is
-    /// `pthread_sigmask`.
-    private static func unblockSignals() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for signal in [SIGWINCH, SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-    }
-
     private func redrawIfPending() {
         if redrawPending { refresh() }
     }
 
     private func readKeys() {
         guard let terminal else { return }
-        let start = options.clock.monotonic()
         let keys = terminal.readKeys()
         if keys.isEmpty {
             if Dashboard.inputHungUp() {
@@ -171,10 +136,6 @@ public final class Dashboard {
             return
         }
         handle(keys)
-        let response = options.clock.monotonic() - start
-        statistics.keyBatches += 1
-        statistics.keyResponseTotal += response
-        statistics.keyResponseWorst = max(statistics.keyResponseWorst, response)
     }
 
     /// Handles keys in order, then draws the frame that shows their effect.

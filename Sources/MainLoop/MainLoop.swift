@@ -107,7 +107,9 @@ public final class MainLoop {
 
     private func runDueTimers() {
         let now = MainLoop.now()
-        for index in timers.indices where timers[index].due <= now {
+        // An action may add or cancel timers, so each due timer is looked up again before it runs.
+        for id in timers.filter({ $0.due <= now }).map(\.id) {
+            guard let index = timers.firstIndex(where: { $0.id == id }) else { continue }
             timers[index].due = now + timers[index].interval
             timers[index].action()
             if !running { return }

@@ -7,7 +7,6 @@ let benchmarks: [String: ([String]) -> Void] = [
     "scan": ScanBenchmark.run,
     "resolve": ResolveBenchmark.run,
     "playback": PlaybackBenchmark.run,
-    "dashboard-demo": DashboardDemo.run,
     "dashboard": DashboardBenchmark.run,
 ]
 

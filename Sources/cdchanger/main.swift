@@ -11,7 +11,7 @@ import Glibc
 /// failures into one-line messages (status 1) or usage errors (status 2).
 enum CLI {
     static let version = "0.1.0"
-    static let commands: [CommandDescription] = [PlayCommand.description, LibraryCommand.description]
+    static let commands: [CommandDescription] = [OpenDashboard.description, PlayCommand.description, LibraryCommand.description]
         + MagazineCommand.descriptions + IntentCommands.descriptions + RemoteCommands.descriptions
 
     static var overview: String {
@@ -20,7 +20,7 @@ enum CLI {
 
         Usage: cdchanger [--library DIR] [--state-dir DIR] [COMMAND]
 
-        With no command, shows the rack.
+        With no command, opens the dashboard.
 
         Commands:
         \(commands.map { "  \(Formatting.padded($0.synopsis, to: 44)) \($0.summary)" }.joined(separator: "\n"))
@@ -80,7 +80,7 @@ enum CLI {
         do {
             let arguments = try Arguments(rest, spec: spec)
             if arguments.flag("--help") {
-                if let command {
+                if let command, !command.words.isEmpty {
                     output.out("Usage: \(command.usage)\n\n\(command.summary)")
                 } else {
                     output.out(group.map(helpText(forGroup:)) ?? overview)
@@ -94,12 +94,8 @@ enum CLI {
                 output: output
             )
             guard let command else {
-                if let group {
-                    if let stray = arguments.positionals.first { throw UsageError("unknown \(group) command \u{201C}\(stray)\u{201D}") }
-                    throw UsageError("\(group) needs a subcommand")
-                }
-                if let stray = arguments.positionals.first { throw UsageError("unknown command \u{201C}\(stray)\u{201D}") }
-                return try MagazineCommand.list(json: false, environment: environment)
+                if let stray = arguments.positionals.first { throw UsageError("unknown \(group ?? "") command \u{201C}\(stray)\u{201D}") }
+                throw UsageError("\(group ?? "cdchanger") needs a subcommand")
             }
             if given == nil, command.words.first == "magazine", let routed = try RemoteCommands.routeToPlayer(words: words, environment: environment) {
                 return routed

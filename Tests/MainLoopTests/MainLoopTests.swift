@@ -101,4 +101,24 @@ struct MainLoopTests {
         loop.run()
         #expect(wakes == 1)
     }
+
+    @Test("a timer's action may cancel other timers and add new ones")
+    func timersChangedByActions() throws {
+        let loop = try MainLoop()
+        var fired: [String] = []
+        var second = 0
+        loop.every(0.01) {
+            fired.append("first")
+            loop.cancelTimer(second)
+            loop.every(0.01) {
+                fired.append("added")
+                loop.stop()
+            }
+        }
+        second = loop.every(0.01) { fired.append("second") }
+        loop.run()
+        #expect(fired.first == "first")
+        #expect(!fired.contains("second"))
+        #expect(fired.contains("added"))
+    }
 }
