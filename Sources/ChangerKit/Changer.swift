@@ -345,6 +345,13 @@ public final class Changer {
             onEvent?(.stopped)
         case .notice(let text):
             onEvent?(.notice(text))
+        case .deviceLost(let text):
+            if transport == .playing {
+                isScanning = false
+                transport = .paused
+                savePosition()
+            }
+            onEvent?(.notice(text))
         }
     }
 

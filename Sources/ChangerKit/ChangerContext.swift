@@ -64,7 +64,12 @@ public struct ChangerContext: Sendable {
     public let store: ChangerStore
     public private(set) var notices: [String]
 
-    public init(stateDirectory: String?, libraryOption: String?, environment: [String: String], scanner: LibraryScanner = LibraryScanner()) {
+    /// `rereadsBeforeEdits`: this process is short-lived and other processes may edit the state
+    /// meanwhile (see `ChangerStore`); a player, which owns the state while it runs, passes false.
+    public init(
+        stateDirectory: String?, libraryOption: String?, environment: [String: String],
+        scanner: LibraryScanner = LibraryScanner(), rereadsBeforeEdits: Bool = false
+    ) {
         let stateFile = StateFile(directory: StateFile.directory(option: stateDirectory, environment: environment))
         let musicFolder = MusicFolder.locate(option: libraryOption, environment: environment)
         var notices: [String] = []
@@ -87,7 +92,7 @@ public struct ChangerContext: Sendable {
         }
         let slotFolders = state.rack.magazines.flatMap { $0.slots.compactMap { $0 } }
         let shelf = AlbumShelf(library: library, slotFolders: slotFolders, scanner: scanner, cache: &cache)
-        let store = ChangerStore(file: stateFile, state: state)
+        let store = ChangerStore(file: stateFile, state: state, rereadsBeforeEdits: rereadsBeforeEdits)
         if saveFreshState, let error = store.save() {
             notices.append("\(error) Changes are kept in memory.")
         }

@@ -40,6 +40,8 @@ public enum EngineEvent: Equatable, Sendable {
     case failed(id: UInt64, reason: String)
     /// Everything queued has been played and the device drained.
     case finished
-    /// Something about the sound device the user should know ("playing silently", "device lost").
+    /// Something about the sound device the user should know ("playing silently").
     case notice(String)
+    /// The device failed mid-track; the engine paused itself. Resuming tries the device again.
+    case deviceLost(String)
 }

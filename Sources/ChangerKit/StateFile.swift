@@ -45,6 +45,7 @@ public struct StateFile: Sendable {
     /// Reads the state. A missing file gives `.none`; a file that can't be used is moved aside
     /// (never overwritten or deleted) and the outcome says where it went.
     public func load() -> LoadOutcome {
+        AtomicFile.removeLeftovers(of: stateURL)
         let data: Data
         do {
             data = try Data(contentsOf: stateURL)
@@ -73,17 +74,20 @@ public struct StateFile: Sendable {
     /// with `fsync`, renamed over `state.json`, and the folder is flushed too. Other CD Changer
     /// processes are kept out by an exclusive lock on `state.lock` while this happens.
     public func save(_ state: ChangerState) throws(StateError) {
+        try withLock { () throws(StateError) in try write(state) }
+    }
+
+    /// Writes the state atomically; the caller holds the lock (see `withLock`).
+    public func write(_ state: ChangerState) throws(StateError) {
         try createDirectory()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data: Data
         do { data = try encoder.encode(state) } catch { throw .cannotWrite(stateURL.path, reason: StateFile.reason(error)) }
-        try withLock { () throws(StateError) in
-            do {
-                try AtomicFile.write(data, to: stateURL)
-            } catch {
-                throw .cannotWrite(stateURL.path, reason: "\(error)")
-            }
+        do {
+            try AtomicFile.write(data, to: stateURL)
+        } catch {
+            throw .cannotWrite(stateURL.path, reason: "\(error)")
         }
     }
 

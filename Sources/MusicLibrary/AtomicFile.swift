@@ -48,6 +48,23 @@ public enum AtomicFile {
     }
 }
 
+extension AtomicFile {
+    /// Removes temporary files that writers of `url` left behind when they were killed mid-write
+    /// (their process is gone); a live writer's file is left alone.
+    ///
+    /// The corresponding C function is `kill` (with signal 0, to ask whether a process exists).
+    public static func removeLeftovers(of url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let pidText = name.dropFirst(prefix.count).dropLast(".tmp".count)
+            guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
+}
+
 /// Which step of an atomic write failed, and the system's reason.
 public struct AtomicWriteError: Error, Equatable, Sendable, CustomStringConvertible {
     public var step: String

@@ -377,6 +377,6 @@ final class OutputWorker {
         shared.positions.update(sinkFrames: sinkFrames, delay: 0, running: false)
         shared.events.post(.notice(PlaybackEvent.Notice(
             kind: .deviceLost,
-            message: "Sound device lost (\(error.message)): paused. Resume to try again, or choose another with --device.")))
+            message: "Sound device lost (\(error.message)): paused. Resume to try again, or choose another output (cdchanger output DEVICE).")))
     }
 }

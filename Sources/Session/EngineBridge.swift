@@ -41,6 +41,7 @@ public final class EngineBridge: PlaybackEngine {
             case .started(let item): return .started(id: item)
             case .skipped(let item, let message): return .failed(id: item, reason: message)
             case .drained: return .finished
+            case .notice(let notice) where notice.kind == .deviceLost: return .deviceLost(notice.message)
             case .notice(let notice): return .notice(notice.message)
             case .lengthRefined, .finished: return nil
             }
@@ -55,6 +56,9 @@ public final class EngineBridge: PlaybackEngine {
 
     /// "alsa:default", "silent (no sound device)", "wav:/tmp/x.wav".
     public var outputDescription: String { player.outputDescription }
+
+    /// Plays through another output from now on (what is playing continues there).
+    public func setOutput(_ output: OutputChoice) { player.setOutput(output) }
 
     /// Stops the audio threads (the WAV sink writes its final header).
     public func shutdown() { player.shutdown() }

@@ -155,8 +155,21 @@ public final class PlayerSession {
 
     private func tick() {
         changer.tick()
-        if context.store.pendingSaveError != nil, context.store.retrySave() == nil {
+        retryUnsavedChanges()
+    }
+
+    /// How often a change that could not be saved is tried again, in seconds.
+    public static let saveRetryInterval = 2.0
+    private var lastSaveRetry = 0.0
+
+    /// Tries again, every couple of seconds, to save a change the disk refused; says so when it worked.
+    private func retryUnsavedChanges() {
+        guard context.store.pendingSaveError != nil, clock.now - lastSaveRetry >= PlayerSession.saveRetryInterval else { return }
+        lastSaveRetry = clock.now
+        if context.store.retrySave() == nil {
+            reportedSaveError = nil
             post(notice: "Saved the changes that could not be saved before.")
+            changed()
         }
     }
 

@@ -30,6 +30,10 @@ final class CommandEnvironment {
     let libraryOption: String?
     let environment: [String: String]
     let output: CommandOutput
+    /// Whether the commands run inside a running player, which keeps a change it could not save.
+    let insidePlayer: Bool
+    /// Set by a player before it opens the context: it owns the state while it runs.
+    var opensPlayer = false
     private var openedContext: ChangerContext?
     private var openedRegistry: ShortcutRegistry?
 
@@ -38,6 +42,7 @@ final class CommandEnvironment {
         self.libraryOption = libraryOption
         self.environment = environment
         self.output = output
+        insidePlayer = false
     }
 
     /// An environment over a running player's context and registry, collecting what commands print.
@@ -46,6 +51,7 @@ final class CommandEnvironment {
         libraryOption = nil
         environment = [:]
         self.output = output
+        insidePlayer = true
         openedContext = context
         openedRegistry = registry
     }
@@ -60,7 +66,9 @@ final class CommandEnvironment {
     var context: ChangerContext {
         get {
             if let openedContext { return openedContext }
-            let context = ChangerContext(stateDirectory: stateDirectory, libraryOption: libraryOption, environment: environment)
+            let context = ChangerContext(
+                stateDirectory: stateDirectory, libraryOption: libraryOption, environment: environment, rereadsBeforeEdits: !opensPlayer
+            )
             for notice in context.notices { err(notice) }
             openedContext = context
             return context

@@ -120,7 +120,8 @@ enum MagazineCommand {
             throw CommandFailure(error.description)
         }
         if let error = store.pendingSaveError {
-            throw CommandFailure("\(error) The change was not saved.")
+            guard environment.insidePlayer else { throw CommandFailure("\(error) The change was not saved.") }
+            environment.err("cdchanger: \(error) The running player keeps the change and will save it when it can.")
         }
         return result
     }

@@ -11,6 +11,9 @@ import Remote
 /// `cdchanger say` and `cdchanger status`: talk to the running player over its control socket.
 /// Also routes `magazine` commands to a running player, so its state is edited in one place.
 enum RemoteCommands {
+    /// The control request that shows or changes the player's output.
+    static let outputCommand = "output"
+
     /// Exit status when no player is running.
     static let noPlayerStatus: Int32 = 4
     /// Exit status when the player could not be reached for another reason (a timeout, a garbled answer).
@@ -25,6 +28,15 @@ enum RemoteCommands {
                 guard !arguments.positionals.isEmpty else { throw UsageError("missing SENTENCE") }
                 let response = try send(.say(arguments.positionals, json: arguments.flag("--json")), environment)
                 return deliver(response, environment, preferPayload: arguments.flag("--json"))
+            }
+        ),
+        CommandDescription(
+            words: ["output"], synopsis: "output [alsa[:DEVICE] | null | wav:PATH]",
+            summary: "Show the running player's sound output, or move it to another one (e.g. after a device was lost).",
+            run: { arguments, environment in
+                guard arguments.positionals.count <= 1 else { throw UsageError("unexpected argument \u{201C}\(arguments.positionals[1])\u{201D}") }
+                let response = try send(ControlRequest(command: outputCommand, arguments: arguments.positionals), environment)
+                return deliver(response, environment, preferPayload: false)
             }
         ),
         CommandDescription(

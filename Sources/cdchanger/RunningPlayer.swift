@@ -42,6 +42,7 @@ final class RunningPlayer {
         } catch {
             throw CommandFailure(error.description, status: 1)
         }
+        environment.opensPlayer = true
         session = PlayerSession(context: environment.context, output: output, loop: loop)
         answer.handler = { [unowned self] request in self.answer(request) }
         for signal in [SIGINT, SIGTERM, SIGHUP] {
@@ -95,11 +96,30 @@ final class RunningPlayer {
                 return ControlResponse(status: 0, payload: (try? Formatting.json(status)) ?? "{}")
             }
             return ControlResponse(status: 0, output: status.summary + "\n")
+        case RemoteCommands.outputCommand:
+            return changeOutput(request.arguments.first)
         case ControlRequest.Command.magazine:
             return runMagazineCommand(request.arguments + (request.has(ControlRequest.jsonFlag) ? ["--json"] : []))
         default:
             return ControlResponse(status: ControlResponse.rejectedStatus, error: "Unknown request \u{201C}\(request.command)\u{201D}.\n")
         }
+    }
+
+    /// Shows the output, or moves playback to `specification` (`alsa[:DEVICE]`, `null`, `wav:PATH`).
+    private func changeOutput(_ specification: String?) -> ControlResponse {
+        guard let specification else {
+            return ControlResponse(status: 0, output: "Output: \(session.engine.outputDescription).\n")
+        }
+        let choice: OutputChoice
+        do {
+            choice = try OutputChoice.parse(output: specification, device: nil, fast: false)
+        } catch {
+            return ControlResponse(status: 2, error: "\(error.description)\n")
+        }
+        session.engine.setOutput(choice)
+        session.changed()
+        let hint = session.changer.transport == .paused ? " Say \u{201C}resume\u{201D} to go on." : ""
+        return ControlResponse(status: 0, output: "Output: \(choice).\(hint)\n")
     }
 
     /// Runs a `magazine` subcommand on this player's own state, so the snapshot refreshes at once.

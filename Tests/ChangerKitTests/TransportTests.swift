@@ -334,4 +334,21 @@ struct TransportTests {
         fixture.engine.finishTrack(changer)
         #expect(started.map(\.trackIndex) == [0, 1])
     }
+
+    @Test("a lost sound device pauses the changer and saves the position; resume goes on")
+    func deviceLost() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        var notices: [String] = []
+        changer.onEvent = { if case .notice(let text) = $0 { notices.append(text) } }
+        try changer.playDisc(3)
+        fixture.engine.heardSeconds = 7
+        changer.handle(.deviceLost("Sound device lost: paused."))
+        #expect(changer.transport == .paused)
+        #expect(notices == ["Sound device lost: paused."])
+        #expect(fixture.store.file.load().state?.position?.offset == 7)
+        changer.resume()
+        #expect(changer.transport == .playing)
+        #expect(!fixture.engine.paused)
+    }
 }
