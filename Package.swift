@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"], swiftSettings: strictSwift),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MPEGAudio"], swiftSettings: strictSwift),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChangerKit"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -321,14 +321,14 @@ public final class Changer {
             onEvent?(.notice(reason))
             let tooMany = consecutiveFailures > totalTracks(inMagazineOf: current) + 1
             if let queued, queued.id == id {
-                let after = tooMany ? nil : successor(of: queued.step.reference, natural: false, order: queued.step.order)
+                let after = tooMany ? nil : successor(afterFailureOf: queued.step.reference, order: queued.step.order)
                 self.queued = after.map { (issueID(), $0) }
                 engine.replaceNext(self.queued.map(engineTrack))
             } else if id == currentID, let current {
                 if tooMany {
                     onEvent?(.notice("Nothing in this magazine can be played."))
                     stop()
-                } else if let next = successor(of: current, natural: false, order: shuffle) {
+                } else if let next = successor(afterFailureOf: current, order: shuffle) {
                     start(next)
                 } else {
                     stop()
@@ -411,6 +411,13 @@ public final class Changer {
         if natural, stopsAtEndOfDisc { return nil }
         guard let slot = nextPlayableSlot(after: reference, wrapping: !natural || settings.repeatMode == .magazine) else { return nil }
         return Step(reference: TrackReference(magazineID: reference.magazineID, slot: slot, trackIndex: 0), order: order)
+    }
+
+    /// What follows a track that could not be played: what would follow it had it played to its
+    /// end, except that repeat track doesn't try the same broken file again.
+    func successor(afterFailureOf reference: TrackReference, order: [TrackReference]) -> Step? {
+        let next = successor(of: reference, natural: true, order: order)
+        return next?.reference == reference ? successor(of: reference, natural: false, order: order) : next
     }
 
     /// The track before `reference` on its disc (or in the shuffled order), nil at the start.

@@ -298,8 +298,37 @@ struct TransportTests {
         for _ in 0..<20 where changer.transport == .playing {
             changer.handle(.failed(id: fixture.engine.current!.id, reason: "bad"))
         }
+        #expect(changer.transport == .stopped, "after the last disc of the magazine, as if the tracks had played")
+    }
+
+    @Test("when every track fails even with repeat on, playback stops with a notice instead of trying forever")
+    func everythingFails() throws {
+        let fixture = try TransportFixture(settings: PlayerSettings(repeatMode: .magazine))
+        let changer = fixture.changer()
+        var notices: [String] = []
+        changer.onEvent = { if case .notice(let text) = $0 { notices.append(text) } }
+        try changer.playDisc(1)
+        for _ in 0..<30 where changer.transport == .playing {
+            changer.handle(.failed(id: fixture.engine.current!.id, reason: "bad"))
+        }
         #expect(changer.transport == .stopped)
         #expect(notices.last == "Nothing in this magazine can be played.")
+    }
+
+    @Test("a failed track is not retried by repeat track, and the headless player still stops at the end of its disc")
+    func failureFollowsTheRules() throws {
+        let repeating = try TransportFixture(settings: PlayerSettings(repeatMode: .track))
+        let changer = repeating.changer()
+        try changer.playDisc(1)
+        changer.handle(.failed(id: repeating.engine.current!.id, reason: "bad"))
+        #expect(repeating.playing == "A2")
+
+        let headless = try TransportFixture()
+        let player = headless.changer()
+        player.stopsAtEndOfDisc = true
+        try player.playDisc(3, track: 2)
+        player.handle(.failed(id: headless.engine.current!.id, reason: "bad"))
+        #expect(player.transport == .stopped)
     }
 
     @Test("next and previous magazine select another magazine; while playing they play it")

@@ -64,4 +64,6 @@ public enum MP3Fixtures {
 public struct FixtureError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+
+    public init(message: String) { self.message = message }
 }
