@@ -23,7 +23,7 @@ public enum MP3Fixtures {
     /// `infoFrame: false` leaves out the LAME/Xing header (`lame -t`), so the length is unknown until scanned.
     public static func make(
         at url: URL, seconds: Double = 1, frequency: Int = 440, sampleRate: Int = 44100, channels: Int = 2,
-        tags: Tags = Tags(), infoFrame: Bool = true
+        tags: Tags = Tags(), infoFrame: Bool = true, kilobitsPerSecond: Int = 64
     ) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let wave = url.deletingLastPathComponent().appendingPathComponent(".\(UUID().uuidString).wav")
@@ -33,7 +33,8 @@ public enum MP3Fixtures {
             "synth", String(seconds), "sine", String(frequency), "vol", "0.3",
         ])
         guard synth.status == 0 else { throw FixtureError(message: "sox failed: \(synth.error)") }
-        var arguments = ["--quiet", "--id3v2-only", "-b", "64"]
+        // Note: at 64 kbit/s lame resamples 44.1 kHz stereo down to 22.05 kHz.
+        var arguments = ["--quiet", "--id3v2-only", "-b", String(kilobitsPerSecond)]
         if !infoFrame { arguments.append("-t") }
         if let title = tags.title { arguments += ["--tt", title] }
         if let artist = tags.artist { arguments += ["--ta", artist] }
