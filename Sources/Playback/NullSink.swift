@@ -91,12 +91,44 @@ struct Pacer {
 
 /// Discards audio. Paced, it takes as long as playing would (a silent sound card: the fallback
 /// when no device can be opened); fast, it takes everything at once.
-final class NullSink: AudioSink {
-    private let paced: Bool
+/// The timing of a sink without a clock of its own (null, WAV): a `Pacer` stands in for the sound
+/// card when `paced`, and drains, pauses and drops the way a card would.
+protocol PacedSink: AudioSink, AnyObject {
+    var paced: Bool { get }
+    var pacer: Pacer { get set }
+    var draining: Bool { get set }
+}
+
+extension PacedSink {
+    func waitCondition(descriptors: UnsafeMutableBufferPointer<pollfd>) -> (count: Int, deadline: UInt64?) {
+        (0, draining ? pacer.endDeadline() : pacer.roomDeadline())
+    }
+
+    func delayFrames() -> Int { paced ? pacer.delayFrames() : 0 }
+    func pause() { pacer.pause() }
+    func resume() throws(SinkError) { pacer.resume() }
+
+    func drop() {
+        pacer.reset()
+        draining = false
+    }
+
+    func isDrained() -> Bool {
+        guard draining, pacer.endDeadline() != nil else {
+            draining = false
+            pacer.reset()
+            return true
+        }
+        return false
+    }
+}
+
+final class NullSink: PacedSink {
+    let paced: Bool
     private let label: String
-    private var pacer = Pacer()
+    var pacer = Pacer()
     private var frameBytes = 4
-    private var draining = false
+    var draining = false
 
     init(paced: Bool, label: String? = nil) {
         self.paced = paced
@@ -120,28 +152,7 @@ final class NullSink: AudioSink {
         return count * frameBytes
     }
 
-    func waitCondition(descriptors: UnsafeMutableBufferPointer<pollfd>) -> (count: Int, deadline: UInt64?) {
-        (0, draining ? pacer.endDeadline() : pacer.roomDeadline())
-    }
-
-    func delayFrames() -> Int { paced ? pacer.delayFrames() : 0 }
-    func pause() { pacer.pause() }
-    func resume() throws(SinkError) { pacer.resume() }
-    func drop() {
-        pacer.reset()
-        draining = false
-    }
-
     func beginDrain() { draining = paced }
-
-    func isDrained() -> Bool {
-        guard draining, pacer.endDeadline() != nil else {
-            draining = false
-            pacer.reset()
-            return true
-        }
-        return false
-    }
 
     func close() { drop() }
 }

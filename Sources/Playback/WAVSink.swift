@@ -86,15 +86,15 @@ final class WAVFile {
 /// A WAV file has one format. When the format changes mid-stream (a 48 kHz track after a
 /// 44.1 kHz one) the current file is finished and the rest goes into a new file beside it,
 /// "NAME-2.wav", "NAME-3.wav"…, with a notice: nothing is resampled, dropped or mislabelled.
-final class WAVSink: AudioSink {
+final class WAVSink: PacedSink {
     private let path: String
-    private let paced: Bool
-    private var pacer = Pacer()
+    let paced: Bool
+    var pacer = Pacer()
     private var file: WAVFile?
     private var format: AudioFormat?
     private var fileCount = 0
     private var notice: PlaybackEvent.Notice?
-    private var draining = false
+    var draining = false
 
     init(path: String, paced: Bool) {
         self.path = path
@@ -130,31 +130,9 @@ final class WAVSink: AudioSink {
         return count * frameBytes
     }
 
-    func waitCondition(descriptors: UnsafeMutableBufferPointer<pollfd>) -> (count: Int, deadline: UInt64?) {
-        (0, draining ? pacer.endDeadline() : pacer.roomDeadline())
-    }
-
-    func delayFrames() -> Int { paced ? pacer.delayFrames() : 0 }
-    func pause() { pacer.pause() }
-    func resume() throws(SinkError) { pacer.resume() }
-
-    func drop() {
-        pacer.reset()
-        draining = false
-    }
-
     func beginDrain() {
         draining = paced
         file?.updateHeader()
-    }
-
-    func isDrained() -> Bool {
-        guard draining, pacer.endDeadline() != nil else {
-            draining = false
-            pacer.reset()
-            return true
-        }
-        return false
     }
 
     func close() {
