@@ -62,9 +62,15 @@ final class DashboardBridge: DashboardHost {
         return DashboardSnapshot(
             magazines: magazines, slots: slots, nowPlaying: nowPlaying, transport: transport,
             repeatMode: settings.repeatMode.rawValue, randomMode: settings.randomMode.rawValue, isScanning: changer.isScanning,
-            volume: settings.volume, isMuted: settings.muted, output: session.engine.outputDescription,
+            volume: settings.volume, isMuted: settings.muted, output: DashboardBridge.headerText(forOutput: session.engine.outputDescription),
             notice: session.latestNotice?.text
         )
+    }
+
+    /// The output as the header shows it: the device, or just "silent" when there is no sound device
+    /// (the notice line says why).
+    static func headerText(forOutput description: String) -> String {
+        description.hasPrefix("silent") ? "silent" : description
     }
 
     // MARK: Keys and sentences
