@@ -46,10 +46,7 @@ enum PlayCommand {
             environment.out("\(magazine.name) \u{00B7} disc \(reference.slot), track \(reference.trackIndex + 1)/\(album.tracks.count): \(track.title) \u{2014} \(track.artist) (\(album.title)) \(length)")
             fflush(nil)
         }
-        var status: Int32 = 0
-        session.onStopped = {
-            player.quit()
-        }
+        session.onStopped = { player.quit() }
         do {
             let magazineID = try magazineName.map { name throws(CommandFailure) -> UUID in
                 guard let magazine = changer.store.state.rack.magazine(named: name) else {
@@ -70,12 +67,9 @@ enum PlayCommand {
             throw error
         }
         player.onQuit = {
-            if changer.transport != .stopped {
-                status = 0
-                environment.err("Stopped; the position is saved.")
-            }
+            if changer.transport != .stopped { environment.err("Stopped; the position is saved.") }
         }
         player.run()
-        return status
+        return 0
     }
 }

@@ -65,8 +65,12 @@ final class RunningPlayer {
 
     func run() { loop.run() }
 
-    /// Saves the position, stops the audio, the socket and MPRIS, and ends the loop.
+    private var hasQuit = false
+
+    /// Saves the position, stops the audio, the socket and MPRIS, and ends the loop. Once.
     func quit() {
+        guard !hasQuit else { return }
+        hasQuit = true
         onQuit?()
         session.shutdown()
         _ = server.stop()
