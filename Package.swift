@@ -50,7 +50,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["ChangerKit", "MusicLibrary"], path: "Tests/TestSupport", swiftSettings: strictSwift),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"], swiftSettings: strictSwift),
-        .testTarget(name: "MPEGAudioTests", dependencies: ["MPEGAudio"], swiftSettings: strictSwift),
+        .testTarget(name: "MPEGAudioTests", dependencies: ["MPEGAudio", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit", "ChangerKit", "MusicLibrary", "TestSupport"], swiftSettings: strictSwift),

@@ -5,23 +5,6 @@ import Testing
 /// `decodeFrame(into:)` (straight into the caller's buffer) gives the same samples as `read(into:)`.
 @Suite("Decoding frame by frame")
 struct MPEGFileDecodeTests {
-    private func makeMP3(_ lameOptions: [String], channels: Int) throws -> (path: String, cleanup: () -> Void) {
-        let folder = NSTemporaryDirectory() + "cdc-decode-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let wav = folder + "/source.wav"
-        let mp3 = folder + "/track.mp3"
-        for arguments in [["sox", "-r", "44100", "-c", "\(channels)", "-n", "-b", "16", wav, "synth", "54321s", "sine", "300-3000", "vol", "0.5"],
-                          ["lame", "--quiet"] + lameOptions + [wav, mp3]] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-        }
-        return (mp3, { try? FileManager.default.removeItem(atPath: folder) })
-    }
-
     private func decodeByReading(_ path: String) throws -> [UInt8] {
         let file = try MPEGFile(path: Array(path.utf8), forceStereo: true)
         _ = try file.format()
@@ -53,8 +36,8 @@ struct MPEGFileDecodeTests {
 
     @Test("the same bytes as read(into:), gapless trimming included", arguments: [(["-V", "2"], 2), (["-b", "96", "-m", "m"], 1), (["-t"], 2)])
     func sameAsRead(lame: [String], channels: Int) throws {
-        let (path, cleanup) = try makeMP3(lame, channels: channels)
-        defer { cleanup() }
+        let tone = try EncodedTone(frames: 54321, channels: channels, synth: "300-3000", lameOptions: lame)
+        let path = tone.path
         let frames = try decodeByFrames(path)
         #expect(frames == (try decodeByReading(path)))
         if lame.contains("-V") { #expect(frames.count == 54_321 * 4) }
@@ -62,16 +45,16 @@ struct MPEGFileDecodeTests {
 
     @Test("after a sample-accurate seek, the rest of the same bytes")
     func afterSeek() throws {
-        let (path, cleanup) = try makeMP3(["-V", "2"], channels: 2)
-        defer { cleanup() }
+        let tone = try EncodedTone(frames: 54321, synth: "300-3000", lameOptions: ["-V", "2"])
+        let path = tone.path
         let whole = try decodeByReading(path)
         #expect(try decodeByFrames(path, startingAt: 12_345) == Array(whole[(12_345 * 4)...]))
     }
 
     @Test("a buffer smaller than the largest frame is refused")
     func smallBuffer() throws {
-        let (path, cleanup) = try makeMP3(["-V", "2"], channels: 2)
-        defer { cleanup() }
+        let tone = try EncodedTone(frames: 54321, synth: "300-3000", lameOptions: ["-V", "2"])
+        let path = tone.path
         let file = try MPEGFile(path: Array(path.utf8), forceStereo: true)
         _ = try file.format()
         var buffer = [UInt8](repeating: 0, count: 100)
