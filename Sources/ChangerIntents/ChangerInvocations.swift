@@ -4,9 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import IntentKit
 
 /// Ready-bound invocations of this app's intents, for inputs that need no sentence: a key already

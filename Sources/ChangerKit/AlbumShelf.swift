@@ -3,9 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import MusicLibrary
 
 /// The albums the changer can see: the scanned library plus any album folder loaded into a slot

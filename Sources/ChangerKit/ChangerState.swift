@@ -3,9 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import MusicLibrary
 
 /// Everything CD Changer keeps between runs: the rack, where playback stopped, and the player settings.

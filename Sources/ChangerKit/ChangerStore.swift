@@ -3,9 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
 
 /// The one place the changer's state is changed: it keeps the state in memory, saves it after

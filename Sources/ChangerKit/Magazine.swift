@@ -3,9 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import MusicLibrary
 
 /// A magazine: a named cartridge of numbered slots, each empty or holding an album folder.

@@ -3,9 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import MusicLibrary
 
 /// The ordered list of magazines, and every edit a user can make to it.

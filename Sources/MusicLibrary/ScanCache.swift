@@ -3,9 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Remembers what each file's tags said, keyed by path, size and modification time, so that
 /// re-scanning an unchanged library reads no audio files at all. Kept as JSON in the state folder.

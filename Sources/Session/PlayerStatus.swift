@@ -4,9 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What is playing, for `cdchanger status`, status bars, scripts and MPRIS.
 public struct PlayerStatus: Codable, Equatable, Sendable {

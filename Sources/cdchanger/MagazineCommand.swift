@@ -5,9 +5,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import MusicLibrary
 
 /// `cdchanger magazine …`: list and edit the magazines in the rack.

@@ -3,9 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import Remote
 
 /// `cdchanger say` and `cdchanger status`: talk to the running player over its control socket.
