@@ -3,9 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import MusicLibrary
 
 /// Where the music comes from and why: the first of `--library DIR`, `$CDCHANGER_LIBRARY`,
@@ -26,7 +23,7 @@ public struct MusicFolder: Equatable, Sendable {
         if let value = environment["CDCHANGER_LIBRARY"], !value.isEmpty { return MusicFolder(path: LibraryPath(value), source: .environment) }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         let music = LibraryPath(home).appending("Music")
-        if MusicFolder.holdsAlbums(music) { return MusicFolder(path: music, source: .homeMusic) }
+        if LibraryScanner.holdsAlbums(music) { return MusicFolder(path: music, source: .homeMusic) }
         return MusicFolder(path: demoLibrary(environment: environment, executablePath: executablePath), source: .demo)
     }
 
@@ -38,18 +35,11 @@ public struct MusicFolder: Equatable, Sendable {
         var folder = executable.parent
         for _ in 0..<8 {
             let candidate = folder.appending("Assets").appending("DemoLibrary")
-            if FileManager.default.fileExists(atPath: candidate.displayName) { return candidate }
+            if candidate.isDirectory { return candidate }
             if folder.bytes == Array("/".utf8) { break }
             folder = folder.parent
         }
         return executable.parent.parent.appending("share/cdchanger/DemoLibrary")
-    }
-
-    /// Whether some folder below `path` (looked at a few levels deep) directly holds `.mp3` files.
-    static func holdsAlbums(_ path: LibraryPath, depth: Int = 4) -> Bool {
-        guard depth >= 0, let names = try? FileManager.default.contentsOfDirectory(atPath: path.displayName) else { return false }
-        if names.contains(where: { $0.lowercased().hasSuffix(".mp3") && !$0.hasPrefix(".") }) { return true }
-        return names.lazy.filter { !$0.hasPrefix(".") }.contains { holdsAlbums(path.appending($0), depth: depth - 1) }
     }
 }
 

@@ -77,6 +77,15 @@ public struct LibraryScanner: Sendable {
         return Library(root: base, albums: albums, problems: problems)
     }
 
+    /// Whether some folder below `path`, looked at `depth` levels deep, directly holds `.mp3` files
+    /// (hidden entries skipped): a quick look, without reading any file.
+    public static func holdsAlbums(_ path: LibraryPath, depth: Int = 4) -> Bool {
+        guard depth >= 0, case .success(let names) = FileSystem.entries(of: path) else { return false }
+        let visible = names.filter { $0.first != UInt8(ascii: ".") }.map(path.appending)
+        if visible.contains(where: { $0.lowercasedExtension == "mp3" && FileSystem.status(of: $0)?.isRegularFile == true }) { return true }
+        return visible.contains { FileSystem.status(of: $0)?.isDirectory == true && holdsAlbums($0, depth: depth - 1) }
+    }
+
     /// Scans one album folder on its own (an album loaded from outside the music folder).
     public func scanAlbum(_ folder: LibraryPath, cache: inout ScanCache) -> Album? {
         guard let base = folder.resolved(), case .success(let names) = FileSystem.entries(of: base) else { return nil }

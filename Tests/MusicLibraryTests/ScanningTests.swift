@@ -181,4 +181,17 @@ struct ScanningTests {
         try Data("{ not json".utf8).write(to: file)
         #expect(ScanCache(contentsOf: file).count == 0)
     }
+
+    @Test("a quick look says whether a folder holds albums, a few levels down, ignoring hidden ones")
+    func holdsAlbums() throws {
+        let music = TemporaryFolder()
+        #expect(!LibraryScanner.holdsAlbums(LibraryPath(music.path)))
+        try Data("notes".utf8).write(to: music.file("Docs/readme.txt"))
+        try MP3Fixtures.make(at: music.file(".hidden/secret.mp3"))
+        #expect(!LibraryScanner.holdsAlbums(LibraryPath(music.path)))
+        try MP3Fixtures.make(at: music.file("Artist/Album/01.mp3"))
+        #expect(LibraryScanner.holdsAlbums(LibraryPath(music.path)))
+        #expect(!LibraryScanner.holdsAlbums(LibraryPath(music.path), depth: 1))
+        #expect(!LibraryScanner.holdsAlbums(LibraryPath(music.path + "/nowhere")))
+    }
 }
