@@ -6,18 +6,13 @@ import IntentKit
 public enum MagazineEntities {
     /// The app's registry, reading magazines from `store` and refreshed by it after every change of names or order.
     public static func registry(observing store: ChangerStore) throws(ShortcutRegistrationError) -> ShortcutRegistry {
-        let registry = try registry(for: store)
+        let registry = try ChangerShortcuts.makeRegistry(magazines: {
+            store.state.rack.magazines.map { ChangerShortcuts.magazine(id: $0.id.uuidString, name: $0.name) }
+        })
         store.observe { change in
             if change.changesMagazineNames { registry.updateShortcutParameters() }
         }
         return registry
-    }
-
-    /// The app's registry, reading magazines from `store`; the caller refreshes its snapshot.
-    public static func registry(for store: ChangerStore) throws(ShortcutRegistrationError) -> ShortcutRegistry {
-        try ChangerShortcuts.makeRegistry(magazines: {
-            store.state.rack.magazines.map { ChangerShortcuts.magazine(id: $0.id.uuidString, name: $0.name) }
-        })
     }
 
     /// Sentences a magazine's name makes ambiguous, in words for the user (empty when there are none).

@@ -12,17 +12,15 @@ final class RegistryLoader: Sendable {
 
     init(store: ChangerStore) {
         self.store = store
-        store.observe { [weak self] change in
-            if change.changesMagazineNames { self?.built.withLock { $0 }?.updateShortcutParameters() }
-        }
     }
 
-    /// The registry, built now if this is the first time; its first snapshot is the store's state now.
+    /// The registry, built now if this is the first time; its first snapshot is the store's state
+    /// now, and from then on the store refreshes it after every change of names or order.
     var registry: ShortcutRegistry {
         built.withLock { built in
             if let built { return built }
             do {
-                let registry = try MagazineEntities.registry(for: store)
+                let registry = try MagazineEntities.registry(observing: store)
                 built = registry
                 return registry
             } catch {
