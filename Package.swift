@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Settings every Swift target shares: Swift 6 language mode (strict concurrency) and no warnings.
-let strictSwift: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
-    .unsafeFlags(["-warnings-as-errors"]),
+/// The small C targets for what Swift cannot call directly, one per concern.
+let cShims: [Target] = [
+    .target(name: "CTerminalShim", dependencies: ["CNcursesw"]),   // ncurses macros and globals, ioctl
+    .target(name: "CAudioShim", dependencies: ["CALSA"]),          // ALSA's variadic error handler
+    .target(name: "CSystemShim"),                                  // prctl, eventfd
 ]
 
 let package = Package(
@@ -15,50 +16,57 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian's packages.
-        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
+        // ncursesw without `pkgConfig`: its pkg-config flags are only -D defines, which SwiftPM refuses
+        // with a warning on every build; Sources/CNcursesw/ncursesw.h defines them (docs/decisions.md).
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
         .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        // What Swift cannot call directly: ncurses attribute macros, ALSA's variadic error handler.
-        .target(name: "CShim", dependencies: ["CNcursesw", "CALSA"]),
+    ] + cShims + [
 
         // Swift modules, one job each.
-        .target(name: "IntentKit", swiftSettings: strictSwift),
-        .target(name: "MPEGAudio", dependencies: ["CMpg123"], swiftSettings: strictSwift),
-        .target(name: "MusicLibrary", dependencies: ["MPEGAudio"], swiftSettings: strictSwift),
-        .target(name: "ChangerKit", dependencies: ["MusicLibrary"], swiftSettings: strictSwift),
-        .target(name: "Playback", dependencies: ["MPEGAudio", "CALSA", "CShim"], swiftSettings: strictSwift),
-        .target(name: "ChangerIntents", dependencies: ["IntentKit", "ChangerKit"], swiftSettings: strictSwift),
-        .target(name: "MainLoop", swiftSettings: strictSwift),
-        .target(name: "Remote", dependencies: ["CDBus", "MainLoop"], swiftSettings: strictSwift),
+        .target(name: "IntentKit"),
+        .target(name: "MPEGAudio", dependencies: ["CMpg123"]),
+        .target(name: "MusicLibrary", dependencies: ["MPEGAudio"]),
+        .target(name: "ChangerKit", dependencies: ["MusicLibrary"]),
+        .target(name: "Playback", dependencies: ["MPEGAudio", "CALSA", "CAudioShim", "CSystemShim"]),
+        .target(name: "ChangerIntents", dependencies: ["IntentKit", "ChangerKit"]),
+        .target(name: "MainLoop"),
+        .target(name: "Remote", dependencies: ["CDBus", "MainLoop"]),
         .target(
             name: "Session",
-            dependencies: ["ChangerIntents", "ChangerKit", "IntentKit", "MainLoop", "MusicLibrary", "Playback"],
-            swiftSettings: strictSwift
+            dependencies: ["ChangerIntents", "ChangerKit", "IntentKit", "MainLoop", "MusicLibrary", "Playback"]
         ),
-        .target(name: "Dashboard", dependencies: ["CNcursesw", "CShim", "MainLoop"], swiftSettings: strictSwift),
+        .target(name: "Dashboard", dependencies: ["CNcursesw", "CTerminalShim", "MainLoop"]),
         .executableTarget(
             name: "cdchanger",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"],
-            swiftSettings: strictSwift
+            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
         ),
         .executableTarget(
             name: "cdchanger-bench",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"],
-            swiftSettings: strictSwift
+            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
         ),
 
-        .target(name: "TestSupport", dependencies: ["ChangerKit", "MusicLibrary"], path: "Tests/TestSupport", swiftSettings: strictSwift),
-        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"], swiftSettings: strictSwift),
-        .testTarget(name: "MPEGAudioTests", dependencies: ["MPEGAudio", "TestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio", "TestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary", "TestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit", "ChangerKit", "MusicLibrary", "TestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "RemoteTests", dependencies: ["Remote", "TestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"], swiftSettings: strictSwift),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MPEGAudio"], swiftSettings: strictSwift),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChangerKit"], swiftSettings: strictSwift),
+        .target(name: "TestSupport", dependencies: ["ChangerKit", "MusicLibrary"], path: "Tests/TestSupport"),
+        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
+        .testTarget(name: "MPEGAudioTests", dependencies: ["MPEGAudio", "TestSupport"]),
+        .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio", "TestSupport"]),
+        .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary", "TestSupport"]),
+        .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit", "ChangerKit", "MusicLibrary", "TestSupport"]),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TestSupport"]),
+        .testTarget(name: "RemoteTests", dependencies: ["Remote", "TestSupport"]),
+        .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MPEGAudio"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChangerKit"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// Settings every Swift target shares: Swift 6 language mode (above), `any` spelled out for
+/// existentials, and no warnings. Applied here, once, to every target that holds Swift code.
+for target in package.targets where target.type != .system && !cShims.contains(where: { $0.name == target.name }) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .unsafeFlags(["-warnings-as-errors"]),
+    ]
+}

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CALSA
-import CShim
+import CAudioShim
 import MPEGAudio
 
 /// One open ALSA playback PCM, configured for interleaved signed 16-bit little-endian frames.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CShim
+import CSystemShim
 
 /// A joinable POSIX thread running one closure: the decoder and the output each run on one.
 ///

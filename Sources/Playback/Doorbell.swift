@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CShim
+import CSystemShim
 import Dispatch
 import Synchronization
 

@@ -1,4 +1,4 @@
-import CShim
+import CTerminalShim
 #if canImport(Glibc)
 import Glibc
 #endif

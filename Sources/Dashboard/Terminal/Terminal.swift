@@ -1,5 +1,5 @@
 import CNcursesw
-import CShim
+import CTerminalShim
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,43 +1,9 @@
-// wcwidth is declared only with X/Open (or GNU) features on, before any system header.
-#define _GNU_SOURCE 1
-#include "CShim.h"
+#include "CAudioShim.h"
 #include <alsa/asoundlib.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <langinfo.h>
-#include <sys/ioctl.h>
-#include <sys/eventfd.h>
-#include <sys/prctl.h>
-
-WINDOW *cdc_stdscr(void) { return stdscr; }
-int cdc_lines(void) { return LINES; }
-int cdc_cols(void) { return COLS; }
-attr_t cdc_color_pair(short pair) { return (attr_t)COLOR_PAIR(pair); }
-attr_t cdc_attr_bold(void) { return A_BOLD; }
-attr_t cdc_attr_reverse(void) { return A_REVERSE; }
-attr_t cdc_attr_dim(void) { return A_DIM; }
-attr_t cdc_attr_underline(void) { return A_UNDERLINE; }
-attr_t cdc_attr_normal(void) { return A_NORMAL; }
-void cdc_set_escdelay(int milliseconds) { set_escdelay(milliseconds); }
-FILE *cdc_stdin(void) { return stdin; }
-FILE *cdc_stdout(void) { return stdout; }
-
-int cdc_terminal_size(int fd, int *rows, int *columns) {
-    struct winsize size;
-    if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return -1;
-    *rows = size.ws_row;
-    *columns = size.ws_col;
-    return 0;
-}
-
-int cdc_wcwidth(wchar_t character) { return wcwidth(character); }
-
-int cdc_locale_is_utf8(void) {
-    const char *codeset = nl_langinfo(CODESET);
-    return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
-}
 
 // ALSA may report from any thread that calls into it, so the message is guarded by a mutex.
 static pthread_mutex_t alsa_error_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -76,7 +42,3 @@ size_t cdc_alsa_take_last_error(char *buffer, size_t capacity) {
     pthread_mutex_unlock(&alsa_error_lock);
     return length;
 }
-
-void cdc_set_thread_name(const char *name) { prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0); }
-
-int cdc_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }

@@ -1,0 +1,39 @@
+#ifndef CDCHANGER_CTERMINALSHIM_H
+#define CDCHANGER_CTERMINALSHIM_H
+// The terminal's C helpers: ncurses macros and mutable globals that Swift 6 cannot use,
+// and the terminal calls Swift cannot make (ioctl is variadic).
+// The same feature macros as Sources/CNcursesw/ncursesw.h, so both see one ncurses (wide-character) API.
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE 1
+#endif
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 600
+#endif
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#include <wchar.h>
+#include <ncursesw/curses.h>
+#include <stdio.h>
+
+/// `stdscr`, a mutable C global.
+WINDOW *cdc_stdscr(void);
+/// `A_BOLD`, `A_REVERSE`, `A_DIM`, `A_UNDERLINE`, `A_NORMAL`: bit macros built with NCURSES_BITS.
+attr_t cdc_attr_bold(void);
+attr_t cdc_attr_reverse(void);
+attr_t cdc_attr_dim(void);
+attr_t cdc_attr_underline(void);
+attr_t cdc_attr_normal(void);
+/// `ESCDELAY`, a mutable C global: how long ncurses waits after Esc for the rest of a sequence.
+void cdc_set_escdelay(int milliseconds);
+/// `stdin` and `stdout`, mutable C globals: the streams `newterm` reads keys from and draws on.
+FILE *cdc_stdin(void);
+FILE *cdc_stdout(void);
+/// The terminal's size from `ioctl(fd, TIOCGWINSZ)` (`ioctl` is variadic). Returns 0 on success.
+int cdc_terminal_size(int fd, int *rows, int *columns);
+/// `wcwidth`: columns a wide character takes (declared by glibc only with X/Open features on).
+int cdc_wcwidth(wchar_t character);
+/// Whether the current locale's character set (`nl_langinfo(CODESET)`) is UTF-8.
+int cdc_locale_is_utf8(void);
+
+#endif
