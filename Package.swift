@@ -5,7 +5,7 @@ import PackageDescription
 let cShims: [Target] = [
     .target(name: "CTerminalShim", dependencies: ["CNcursesw"]),   // ncurses macros and globals, ioctl
     .target(name: "CAudioShim", dependencies: ["CALSA"]),          // ALSA's variadic error handler
-    .target(name: "CSystemShim"),                                  // prctl, eventfd
+    .target(name: "CSystemShim"),                                  // prctl, eventfd (for SystemSupport)
 ]
 
 let package = Package(
@@ -25,14 +25,15 @@ let package = Package(
     ] + cShims + [
 
         // Swift modules, one job each.
+        .target(name: "SystemSupport", dependencies: ["CSystemShim"]),
         .target(name: "IntentKit"),
         .target(name: "MPEGAudio", dependencies: ["CMpg123"]),
-        .target(name: "MusicLibrary", dependencies: ["MPEGAudio"]),
+        .target(name: "MusicLibrary", dependencies: ["MPEGAudio", "SystemSupport"]),
         .target(name: "ChangerKit", dependencies: ["MusicLibrary"]),
-        .target(name: "Playback", dependencies: ["MPEGAudio", "CALSA", "CAudioShim", "CSystemShim"]),
+        .target(name: "Playback", dependencies: ["MPEGAudio", "CALSA", "CAudioShim", "SystemSupport"]),
         .target(name: "ChangerIntents", dependencies: ["IntentKit", "ChangerKit"]),
-        .target(name: "MainLoop"),
-        .target(name: "Remote", dependencies: ["CDBus", "MainLoop"]),
+        .target(name: "MainLoop", dependencies: ["SystemSupport"]),
+        .target(name: "Remote", dependencies: ["CDBus", "MainLoop", "SystemSupport"]),
         .target(
             name: "Session",
             dependencies: ["ChangerIntents", "ChangerKit", "IntentKit", "MainLoop", "MusicLibrary", "Playback"]
@@ -44,10 +45,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "cdchanger-bench",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
+            dependencies: ["SystemSupport", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
         ),
 
         .target(name: "TestSupport", dependencies: ["ChangerKit", "MusicLibrary"], path: "Tests/TestSupport"),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
         .testTarget(name: "MPEGAudioTests", dependencies: ["MPEGAudio", "TestSupport"]),
         .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio", "TestSupport"]),

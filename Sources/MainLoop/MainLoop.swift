@@ -1,4 +1,5 @@
 import Synchronization
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -190,13 +191,6 @@ public final class MainLoop {
             return bytes
         }
     }
-}
-
-/// A failed system call and its `errno`.
-public struct SystemCallError: Error, CustomStringConvertible {
-    public var call: String
-    public var code: Int32
-    public var description: String { "\(call): \(String(cString: strerror(code)))" }
 }
 
 /// A counting semaphore on a POSIX `sem_t`, for a thread that waits for the loop.

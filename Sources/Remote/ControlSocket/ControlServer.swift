@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -86,16 +87,20 @@ public final class ControlServer: Sendable {
         guard chmod(path, 0o600) == 0 else { throw .system(call: "chmod", code: errno, path: path) }
         try listener.listen(backlog: 32, path: path)
         listener.makeNonBlocking()
-        var info = stat()
-        guard lstat(path, &info) == 0 else { throw .system(call: "lstat", code: errno, path: path) }
-        let wake: WakePipe
-        do { wake = try WakePipe() } catch { throw .system(call: error.call, code: error.code, path: path) }
+        let socketFile: FileSystem.Status
+        let wake: EventCounter
+        do {
+            socketFile = try FileSystem.status(of: path, followingLinks: false)
+            wake = try EventCounter()
+        } catch {
+            throw .system(call: error.call, code: error.code, path: path)
+        }
         let session = Session(
-            path: path, inode: info.st_ino, device: info.st_dev, listener: listener, lock: lock, wake: wake,
+            path: path, socketFile: socketFile, listener: listener, lock: lock, wake: wake,
             limits: limits, handler: handler
         )
         do {
-            let thread = try WorkerThread { session.acceptConnections() }
+            let thread = try WorkerThread(name: "cdc-control") { session.acceptConnections() }
             session.acceptThread.withLock { $0 = thread }
         } catch {
             session.removeSocketFile()
@@ -120,12 +125,14 @@ public final class ControlServer: Sendable {
 
     /// A socket file nobody answers on is left over from a player that died; remove it.
     private func removeStaleSocket() throws(ControlSocketError) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            if errno == ENOENT { return }
-            throw .system(call: "lstat", code: errno, path: path)
+        let status: FileSystem.Status
+        do {
+            status = try FileSystem.status(of: path, followingLinks: false)
+        } catch {
+            if error.code == ENOENT { return }
+            throw .system(error)
         }
-        guard info.st_mode & ControlSocket.FileKind.mask == ControlSocket.FileKind.socket else { throw .notASocket(path: path) }
+        guard status.kind == .socket else { throw .notASocket(path: path) }
         let probe = try UnixSocket(path: path)
         switch try probe.connect(to: path, timeout: 1) {
         case nil:
@@ -142,11 +149,11 @@ public final class ControlServer: Sendable {
 /// One listening period of a server, shared by its accept thread and connection threads.
 private final class Session: Sendable {
     let path: String
-    let inode: ino_t
-    let device: dev_t
+    /// The socket file as bound, to tell it from a newer player's socket at the same path.
+    let socketFile: FileSystem.Status
     let listener: UnixSocket
     let lock: InstanceLock
-    let wake: WakePipe
+    let wake: EventCounter
     let limits: ControlServer.Limits
     let handler: @Sendable (ControlRequest) -> ControlResponse
     let acceptThread = Mutex<WorkerThread?>(nil)
@@ -158,12 +165,11 @@ private final class Session: Sendable {
     let connectionThreads = DispatchGroup()
 
     init(
-        path: String, inode: ino_t, device: dev_t, listener: UnixSocket, lock: InstanceLock, wake: WakePipe,
+        path: String, socketFile: FileSystem.Status, listener: UnixSocket, lock: InstanceLock, wake: EventCounter,
         limits: ControlServer.Limits, handler: @escaping @Sendable (ControlRequest) -> ControlResponse
     ) {
         self.path = path
-        self.inode = inode
-        self.device = device
+        self.socketFile = socketFile
         self.listener = listener
         self.lock = lock
         self.wake = wake
@@ -178,7 +184,7 @@ private final class Session: Sendable {
         while !stopping.load(ordering: .acquiring) {
             var entries = [
                 pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&entries, 2, -1)
             if ready < 0, errno != EINTR { return }
@@ -207,7 +213,7 @@ private final class Session: Sendable {
         }
         connectionThreads.enter()
         do {
-            _ = try WorkerThread { [self] in
+            _ = try WorkerThread(name: "cdc-client") { [self] in
                 serve(client)
                 connections.withLock { $0[number] = nil }
                 connectionThreads.leave()
@@ -268,7 +274,7 @@ private final class Session: Sendable {
     func stop(timeout: Double) -> Bool {
         let deadline = Deadline(after: timeout)
         stopping.store(true, ordering: .releasing)
-        wake.wake()
+        wake.signal()
         let acceptEnded = acceptThread.withLock { $0 }?.join(timeout: max(0, deadline.seconds - Deadline.now())) ?? true
         for client in connections.withLock({ Array($0.values) }) { client.shutdownBoth() }
         let connectionsEnded = connectionThreads.wait(timeout: .now() + max(0, deadline.seconds - Deadline.now())) == .success
@@ -278,37 +284,8 @@ private final class Session: Sendable {
 
     /// Removes the socket file if it is still the one this session bound (not a newer player's).
     func removeSocketFile() {
-        var info = stat()
-        if lstat(path, &info) == 0, info.st_ino == inode, info.st_dev == device {
+        if let now = try? FileSystem.status(of: path, followingLinks: false), now.inode == socketFile.inode, now.device == socketFile.device {
             unlink(path)
         }
-    }
-}
-
-/// A pipe whose only job is to wake a thread sleeping in `poll`.
-final class WakePipe: Sendable {
-    let readDescriptor: Int32
-    let writeDescriptor: Int32
-
-    /// The corresponding C functions are `pipe` and `fcntl`.
-    init() throws(SystemFailure) {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw SystemFailure(call: "pipe", code: errno) }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        readDescriptor = ends[0]
-        writeDescriptor = ends[1]
-    }
-
-    deinit {
-        close(readDescriptor)
-        close(writeDescriptor)
-    }
-
-    func wake() {
-        var byte: UInt8 = 1
-        _ = write(writeDescriptor, &byte, 1)
     }
 }

@@ -1,5 +1,6 @@
 import CDBus
 import Synchronization
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -83,7 +84,7 @@ public final class MPRISService: Sendable {
             throw error
         }
         do {
-            thread = try WorkerThread { endpoint.run() }
+            thread = try WorkerThread(name: "cdc-mpris") { endpoint.run() }
         } catch {
             connection.unregisterObject(path: MPRISInterface.objectPath)
             connection.releaseName(name)
