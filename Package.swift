@@ -26,14 +26,15 @@ let package = Package(
 
         // Swift modules, one job each.
         .target(name: "SystemSupport", dependencies: ["CSystemShim"]),
-        .target(name: "IntentKit"),
+        .target(name: "OrderedJSON"),
+        .target(name: "IntentKit", dependencies: ["OrderedJSON"]),
         .target(name: "MPEGAudio", dependencies: ["CMpg123"]),
         .target(name: "MusicLibrary", dependencies: ["MPEGAudio", "SystemSupport"]),
         .target(name: "ChangerKit", dependencies: ["MusicLibrary"]),
         .target(name: "Playback", dependencies: ["MPEGAudio", "CALSA", "CAudioShim", "SystemSupport"]),
         .target(name: "ChangerIntents", dependencies: ["IntentKit", "ChangerKit"]),
         .target(name: "MainLoop", dependencies: ["SystemSupport"]),
-        .target(name: "Remote", dependencies: ["CDBus", "MainLoop", "SystemSupport"]),
+        .target(name: "Remote", dependencies: ["CDBus", "MainLoop", "OrderedJSON", "SystemSupport"]),
         .target(
             name: "Session",
             dependencies: ["ChangerIntents", "ChangerKit", "IntentKit", "MainLoop", "MusicLibrary", "Playback"]
@@ -50,7 +51,8 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["ChangerKit", "MusicLibrary"], path: "Tests/TestSupport"),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
-        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
+        .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "OrderedJSON"]),
         .testTarget(name: "MPEGAudioTests", dependencies: ["MPEGAudio", "TestSupport"]),
         .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio", "TestSupport"]),
         .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary", "TestSupport"]),

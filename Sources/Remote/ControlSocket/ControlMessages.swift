@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// One request to a running player over the control socket: a command word, its arguments and
 /// its flags, exactly as the `cdchanger` command line received them.
 ///
@@ -103,18 +105,18 @@ enum ControlWire {
     }
 
     static func encode(_ request: ControlRequest) -> String {
-        WireJSON.object([
-            .init(key: "v", value: .integer(version)),
-            .init(key: "command", value: .string(request.command)),
-            .init(key: "arguments", value: .array(request.arguments.map(WireJSON.string))),
-            .init(key: "flags", value: .array(request.flags.map(WireJSON.string))),
+        JSONValue.object([
+            "v": .integer(version),
+            "command": .string(request.command),
+            "arguments": .array(request.arguments.map(JSONValue.string)),
+            "flags": .array(request.flags.map(JSONValue.string)),
         ]).compactText + "\n"
     }
 
     static func decodeRequest<Bytes: Collection<UInt8>>(_ line: Bytes) throws(DecodingError) -> ControlRequest {
-        let json: WireJSON
+        let json: JSONValue
         do {
-            json = try WireJSON.parse(line)
+            json = try JSONValue.parse(line)
         } catch {
             throw DecodingError(message: "not JSON (\(error))")
         }
@@ -131,25 +133,25 @@ enum ControlWire {
     }
 
     static func encode(_ response: ControlResponse) -> String {
-        var members: [WireJSON.Member] = [
-            .init(key: "v", value: .integer(version)),
-            .init(key: "status", value: .integer(response.status)),
-            .init(key: "output", value: .string(response.output)),
-            .init(key: "error", value: .string(response.error)),
+        var object: JSONObject = [
+            "v": .integer(version),
+            "status": .integer(response.status),
+            "output": .string(response.output),
+            "error": .string(response.error),
         ]
         if let payload = response.payload {
-            guard let value = try? WireJSON.parse(payload) else {
+            guard let value = try? JSONValue.parse(payload) else {
                 return encode(ControlResponse(status: ControlResponse.internalErrorStatus, error: "cdchanger: the player built an invalid JSON answer (a bug; please report it)"))
             }
-            members.append(.init(key: "payload", value: value))
+            object.append("payload", value)
         }
-        return WireJSON.object(members).compactText + "\n"
+        return JSONValue.object(object).compactText + "\n"
     }
 
     static func decodeResponse<Bytes: Collection<UInt8>>(_ line: Bytes) throws(DecodingError) -> ControlResponse {
-        let json: WireJSON
+        let json: JSONValue
         do {
-            json = try WireJSON.parse(line)
+            json = try JSONValue.parse(line)
         } catch {
             throw DecodingError(message: "the player's answer is not JSON (\(error))")
         }
@@ -166,7 +168,7 @@ enum ControlWire {
         )
     }
 
-    private static func checkVersion(_ value: WireJSON?, of what: String) throws(DecodingError) {
+    private static func checkVersion(_ value: JSONValue?, of what: String) throws(DecodingError) {
         guard let value else { return }  // a hand-typed line may leave the version out: version 1
         guard case .number(let text) = value, let number = Int(text), number >= 1 else {
             throw DecodingError(message: "\"v\" must be a positive integer")
@@ -176,7 +178,7 @@ enum ControlWire {
         }
     }
 
-    private static func strings(_ value: WireJSON?, named name: String) throws(DecodingError) -> [String] {
+    private static func strings(_ value: JSONValue?, named name: String) throws(DecodingError) -> [String] {
         guard let value, value != .null else { return [] }
         guard case .array(let items) = value else { throw DecodingError(message: "\"\(name)\" must be an array of strings") }
         var result: [String] = []
@@ -187,7 +189,7 @@ enum ControlWire {
         return result
     }
 
-    private static func string(_ value: WireJSON?, named name: String) throws(DecodingError) -> String {
+    private static func string(_ value: JSONValue?, named name: String) throws(DecodingError) -> String {
         guard let value, value != .null else { return "" }
         guard case .string(let text) = value else { throw DecodingError(message: "\"\(name)\" in the player's answer must be a string") }
         return text

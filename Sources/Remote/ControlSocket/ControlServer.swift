@@ -1,4 +1,5 @@
 import Dispatch
+import OrderedJSON
 import Synchronization
 import SystemSupport
 #if canImport(Glibc)
@@ -252,7 +253,7 @@ private final class Session: Sendable {
 
     private func answer(_ request: ControlRequest) -> ControlResponse {
         if request.command == ControlRequest.Command.ping {
-            return ControlResponse(status: 0, output: "pong", payload: WireJSON.object([.init(key: "pid", value: .integer(getpid()))]).compactText)
+            return ControlResponse(status: 0, output: "pong", payload: JSONValue.object(["pid": .integer(getpid())]).compactText)
         }
         return handler(request)
     }
