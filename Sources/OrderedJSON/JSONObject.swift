@@ -4,11 +4,6 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     public struct Field: Sendable, Hashable {
         public var key: String
         public var value: JSONValue
-
-        public init(key: String, value: JSONValue) {
-            self.key = key
-            self.value = value
-        }
     }
 
     /// The fields in the order they are written (a parsed object keeps repeated keys).
