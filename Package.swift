@@ -46,10 +46,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "cdchanger-bench",
-            dependencies: ["SystemSupport", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
+            dependencies: ["SystemSupport", "TmuxDriver", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
         ),
 
+        // Test and benchmark helpers. TmuxDriver is its own target so the benchmarks can use it
+        // without TestSupport's fixtures and Swift Testing (docs/decisions.md).
         .target(name: "TestSupport", dependencies: ["ChangerKit", "MusicLibrary"], path: "Tests/TestSupport"),
+        .target(name: "TmuxDriver", path: "Tests/TmuxDriver"),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "OrderedJSON"]),
@@ -57,7 +60,7 @@ let package = Package(
         .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio", "TestSupport"]),
         .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary", "TestSupport"]),
         .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit", "ChangerKit", "MusicLibrary", "TestSupport"]),
-        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TestSupport"]),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TestSupport", "TmuxDriver"]),
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "TestSupport"]),
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MPEGAudio"]),
