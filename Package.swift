@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "TmuxDriver", path: "Tests/TmuxDriver"),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
-        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "OrderedJSON"]),
+        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
         .testTarget(name: "MPEGAudioTests", dependencies: ["MPEGAudio", "TestSupport"]),
         .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio", "TestSupport"]),
         .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary", "TestSupport"]),
