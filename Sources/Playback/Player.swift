@@ -1,5 +1,6 @@
 import MPEGAudio
 import Synchronization
+import SystemSupport
 
 /// The audio engine: plays MP3 files gaplessly through a sink, driven by commands from any
 /// thread, reporting through events.
@@ -24,16 +25,20 @@ import Synchronization
 /// sink played everything.
 public final class Player: Sendable {
     private let shared: PlaybackShared
-    private let threads: Mutex<[AudioThread]>
+    private let threads: Mutex<[WorkerThread]>
 
     /// Starts the decoder and output threads. `ringBytes` is the decoded-audio buffer (the
     /// default, 1 MiB, holds about 6 s of 44.1 kHz stereo).
     public init(output: OutputChoice = .standard, ringBytes: Int = 1 << 20, onEvent: @escaping @Sendable () -> Void = {}) {
         let shared = PlaybackShared(output: output, ringBytes: ringBytes, wake: onEvent)
         self.shared = shared
-        let decoder = AudioThread(name: "cdc-decoder") { DecoderWorker(shared: shared).run() }
-        let output = AudioThread(name: "cdc-output") { OutputWorker(shared: shared, output: output).run() }
-        threads = Mutex([decoder, output])
+        do {
+            let decoder = try WorkerThread(name: "cdc-decoder") { DecoderWorker(shared: shared).run() }
+            let output = try WorkerThread(name: "cdc-output") { OutputWorker(shared: shared, output: output).run() }
+            threads = Mutex([decoder, output])
+        } catch {
+            preconditionFailure("Can't start the audio threads: \(error)")
+        }
     }
 
     deinit { shutdown() }
