@@ -314,13 +314,10 @@ struct CollisionFinder {
 
     // MARK: Side automata
 
+    /// The names of a slot; for the focused side, the focused entity's names in place of its type's.
     private func trie(_ source: SlotSource, restricted: Bool) -> NameTrie {
-        switch source {
-        case .enumeration(let index): return registry.enumTries[index]
-        case .entity(let index):
-            if restricted, let focus, focus.typeIndex == index { return focus.trie }
-            return snapshot.tries[index]
-        }
+        if restricted, let focus, source == .entity(focus.typeIndex) { return focus.trie }
+        return registry.names(for: source, in: snapshot)
     }
 
     private func slotTransition(_ template: CompiledTemplate, _ edge: Int32) -> Transition {

@@ -62,6 +62,20 @@ struct NameTrie: Sendable {
         edges[NameTrie.key(node, token)]
     }
 
+    /// Walks `tokens` from `start` and calls `body` wherever a name ends: with the position just
+    /// after the name and the values it names. Every name that starts at `start` is found once.
+    @inline(__always)
+    func forEachName(in tokens: [Int32], from start: Int, _ body: (_ end: Int, _ values: [Int32]) -> Void) {
+        var node = NameTrie.root
+        var end = start
+        while end < tokens.count, let next = child(of: node, token: tokens[end]) {
+            node = next
+            end += 1
+            let ending = values[Int(node)]
+            if !ending.isEmpty { body(end, ending) }
+        }
+    }
+
     /// The node reached by the whole of `tokens` from the root.
     func node(for tokens: ArraySlice<Int32>) -> Int32? {
         var node = NameTrie.root

@@ -171,6 +171,18 @@ public final class ShortcutRegistry: Sendable {
         return CompiledSnapshot(generation: snapshot.generation, entities: entities, base: baseVocabulary)
     }
 
+    // MARK: - Slots
+
+    /// The names that fill a slot whose names come from `source`: the enum's case names and
+    /// synonyms, or the entity names of `snapshot`. The one place the resolver, the suggestions
+    /// and the collision check look them up.
+    func names(for source: SlotSource, in snapshot: CompiledSnapshot) -> NameTrie {
+        switch source {
+        case .enumeration(let index): enumTries[index]
+        case .entity(let index): snapshot.tries[index]
+        }
+    }
+
     // MARK: - Values and text
 
     /// The value of parameter `parameter` of intent `intent` for value index `value`.
