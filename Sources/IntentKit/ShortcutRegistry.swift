@@ -46,6 +46,7 @@ public final class ShortcutRegistry: Sendable {
 
     private let current: Mutex<CompiledSnapshot>
     private let generationCounter = Atomic<Int>(1)
+    private let observers = SnapshotObservers()
 
     /// Validates and compiles `provider`, then takes the first snapshot of its entities.
     public init(_ provider: ShortcutsProvider) throws(ShortcutRegistrationError) {
@@ -139,7 +140,8 @@ public final class ShortcutRegistry: Sendable {
 
     /// Asks every entity type's provider for its current entities and atomically swaps in a new
     /// snapshot; the resolver matches only against the last one. Call it after every create,
-    /// rename, delete and reorder. Providers are called on the caller's thread.
+    /// rename, delete and reorder. Providers are called on the caller's thread; then the snapshot
+    /// observers are told (see ``observeSnapshots(_:)``).
     @discardableResult
     public func updateShortcutParameters() -> ParameterSnapshot {
         let generation = generationCounter.add(1, ordering: .relaxed).newValue
@@ -149,7 +151,33 @@ public final class ShortcutRegistry: Sendable {
             if compiled.generation > snapshot.generation { snapshot = compiled }
             return snapshot
         }
-        return publicSnapshot(installed)
+        let published = publicSnapshot(installed)
+        observers.announce(published)
+        return published
+    }
+
+    /// Calls `observer` with every new snapshot, once it is installed: when `observer` runs, the
+    /// snapshot's names already resolve and the names it dropped no longer do. Anything derived
+    /// from entity names (a speech grammar, completion lists) rebuilds there, at the same moment
+    /// as the resolver.
+    ///
+    /// `observer` runs on the thread whose `updateShortcutParameters()` installed the snapshot,
+    /// before that call returns — unless another thread is telling the observers about an earlier
+    /// snapshot at that moment; then that thread tells them about this one right after. Observers
+    /// are therefore never called concurrently and see generations in increasing order; when
+    /// updates race, one in between may be skipped, never the newest. An observer may resolve,
+    /// read ``snapshot`` or update again (that update is delivered after it returns).
+    ///
+    /// The snapshot taken at registration is not delivered: read ``snapshot`` after adding an
+    /// observer to start from the current names.
+    @discardableResult
+    public func observeSnapshots(_ observer: @escaping @Sendable (ParameterSnapshot) -> Void) -> SnapshotObserverToken {
+        observers.add(observer)
+    }
+
+    /// Stops an observer. A delivery already under way on another thread may still call it once.
+    public func removeSnapshotObserver(_ token: SnapshotObserverToken) {
+        observers.remove(token)
     }
 
     /// The last snapshot taken.
