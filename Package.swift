@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MPEGAudio"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChangerKit"]),
+        .testTarget(name: "cdchangerTests", dependencies: ["cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote"]),
     ],
     swiftLanguageModes: [.v6]
 )

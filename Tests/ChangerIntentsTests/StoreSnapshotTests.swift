@@ -17,7 +17,7 @@ struct StoreSnapshotTests {
     }
 
     static func magazineName(_ resolution: Resolution) -> String? {
-        guard case .matched(let invocation) = resolution, invocation.intent == "PlayMagazine" else { return nil }
+        guard case .matched(let invocation) = resolution, invocation.changerIntent == .playMagazine else { return nil }
         return invocation["magazine"]?.displayName
     }
 
