@@ -294,7 +294,7 @@ struct Matcher {
                 }
             case .slot:
                 guard let source = transition.source else { continue }
-                registry.names(for: source, in: snapshot).forEachName(in: tokens, from: position) { end, values in
+                for (end, values) in registry.names(for: source, in: snapshot).names(in: tokens, from: position) {
                     for value in values {
                         add(end, transition.target, thread.bindings.adding(transition.parameter, value), thread.score + Int32(end - position))
                     }

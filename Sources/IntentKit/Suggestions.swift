@@ -102,7 +102,7 @@ extension ShortcutRegistry {
                         relax(position, transition.target, current + 1)
                         if position < count { relax(position + 1, transition.target, current + 1) }
                         guard let source = transition.source else { continue }
-                        names(for: source, in: snapshot).forEachName(in: tokens, from: position) { end, _ in
+                        for (end, _) in names(for: source, in: snapshot).names(in: tokens, from: position) {
                             relax(end, transition.target, current)
                         }
                     }
