@@ -36,6 +36,8 @@ public enum ChangerReports {
             return "\(sentence) → ambiguous: \(ambiguity.question)"
         case .unsupported(let unsupported):
             return "\(sentence) → \(unsupported.response) Try: " + unsupported.suggestions.map { "“\($0)”" }.joined(separator: ", ")
+        case .declined(let acknowledgement):
+            return "\(sentence) → \(acknowledgement)"
         }
     }
 }

@@ -9,12 +9,12 @@ struct CollisionFinder {
         init(typeIndex: Int, entityIndex: Int32, snapshot: CompiledSnapshot, registry: ShortcutRegistry) {
             self.typeIndex = typeIndex
             self.entityIndex = entityIndex
-            var trie = NameTrie()
+            var builder = NameTrie.Builder()
             let entity = snapshot.entities[typeIndex][Int(entityIndex)]
             for name in [entity.displayName] + entity.synonyms {
-                trie.insert(Normalizer.tokens(of: name).map { snapshot.vocabulary.id(of: $0) }, value: entityIndex)
+                builder.add(Normalizer.tokens(of: name).map { snapshot.vocabulary.id(of: $0) }, value: entityIndex)
             }
-            self.trie = trie
+            self.trie = builder.build()
         }
     }
 
@@ -78,7 +78,7 @@ struct CollisionFinder {
         } else {
             let transition = slotTransition(template, side.slotEdge)
             let names = trie(transition.source!, restricted: restricted)
-            for value in names.values[Int(side.node)] {
+            for value in names.values(at: side.node) {
                 moves.append((SideState(state: transition.target), transition.parameter, value))
             }
         }
@@ -93,7 +93,7 @@ struct CollisionFinder {
             }
         }
         let names = trie(slotTransition(template, side.slotEdge).source!, restricted: restricted)
-        return names.children[Int(side.node)].map { ($0.token, SideState(state: side.state, slotEdge: side.slotEdge, node: $0.node)) }
+        return names.edges(of: side.node).map { token, node in (token, SideState(state: side.state, slotEdge: side.slotEdge, node: node)) }
     }
 
     private func move(_ side: SideState, _ token: Int32, _ template: CompiledTemplate, restricted: Bool) -> [SideState] {
@@ -239,6 +239,8 @@ struct CollisionFinder {
                 summary: registry.summary(of: invocation)
             ))
         }
+        let distinct = registry.distinctActions(sources.map(\.invocation), snapshot: snapshot)
+        sources = distinct.map { sources[$0] }
         guard Set(sources.map(\.invocation)).count > 1 else { return }
         if let existing = collisionIndex[sentence] {
             let merged = collisions[existing].sources + sources.filter { source in

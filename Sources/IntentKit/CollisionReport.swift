@@ -101,6 +101,22 @@ extension ShortcutRegistry {
         return collisions(focusType: typeIdx, focusIndex: index, snapshot: snapshot)
     }
 
+    /// The sentences in which a name of `typeIdentifier` reads like a phrase that names nothing:
+    /// a song called "Stop", an album called "Something", a band called "Next". Each template with
+    /// a slot of the type is compared with every template without entity slots, so the cost grows
+    /// with the phrases, not with the size of the library; names colliding with other names
+    /// (an album and its title track) are not reported, since saying them asks which one is meant.
+    public func nameCollisions(ofType typeIdentifier: String) -> [SentenceCollision] {
+        guard let typeIdx = entityTypeIndex[typeIdentifier] else { return [] }
+        let snapshot = compiledSnapshot
+        var finder = CollisionFinder(registry: self, snapshot: snapshot, focus: nil)
+        let plain = templates.indices.filter { !templates[$0].usesAnyEntityType }
+        for (first, template) in templates.enumerated() where template.usesEntityType(typeIdx) {
+            for second in plain { finder.intersect(first, second) }
+        }
+        return finder.collisions
+    }
+
     private func collisions(focusType: Int, focusIndex: Int, snapshot: CompiledSnapshot) -> [SentenceCollision] {
         let focus = CollisionFinder.Focus(typeIndex: focusType, entityIndex: Int32(focusIndex), snapshot: snapshot, registry: self)
         var finder = CollisionFinder(registry: self, snapshot: snapshot, focus: focus)
@@ -114,5 +130,12 @@ extension ShortcutRegistry {
 extension CompiledTemplate {
     func usesEntityType(_ typeIndex: Int) -> Bool {
         transitions.contains { $0.contains { $0.kind == .slot && $0.source == .entity(typeIndex) } }
+    }
+
+    var usesAnyEntityType: Bool {
+        transitions.contains { $0.contains { transition in
+            guard transition.kind == .slot, case .entity? = transition.source else { return false }
+            return true
+        } }
     }
 }

@@ -129,6 +129,8 @@ struct CompiledTemplate: Sendable {
                     common = common.map { $0.intersection(inner) } ?? inner
                 }
                 result.formUnion(common ?? [])
+            case .fragment(_, let inner):
+                result.formUnion(required(inner, vocabulary: &vocabulary))
             default:
                 break
             }
@@ -174,6 +176,8 @@ struct CompiledTemplate: Sendable {
                     for branchEnd in ends { add(branchEnd, Transition(kind: .epsilon, target: end)) }
                     if case .optional = element { add(current, Transition(kind: .epsilon, target: end)) }
                     current = end
+                case .fragment(_, let inner):
+                    current = compile(inner, from: current, vocabulary: &vocabulary)
                 case .appName:
                     let next = newState()
                     add(current, Transition(kind: .app, target: next))

@@ -106,6 +106,7 @@ enum SkeletonExpander {
             case .words(_, let tokens): options = [tokens]
             case .choice(let alternatives): options = dedupe(alternatives.flatMap(expand))
             case .optional(let alternatives): options = dedupe([[]] + alternatives.flatMap(expand))
+            case .fragment(_, let inner): options = dedupe(expand(inner))
             case .appName, .fixedValue: options = [[]]
             case .parameter(let name): options = [["{\(name)}"]]
             }

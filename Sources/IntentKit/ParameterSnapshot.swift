@@ -8,6 +8,10 @@ public struct ParameterSnapshot: Sendable {
 
 /// An immutable snapshot compiled into token tries, swapped in atomically by the registry.
 final class CompiledSnapshot: Sendable {
+    /// A full rebuild happens at least this often, so words of names renamed away do not pile up
+    /// in the vocabulary of snapshots that keep other types' tries.
+    static let maximumReuses = 64
+
     let generation: Int
     /// Entities per entity type index.
     let entities: [[Entity]]
@@ -15,23 +19,46 @@ final class CompiledSnapshot: Sendable {
     let tries: [NameTrie]
     /// The registry's vocabulary extended with the entity names' tokens.
     let vocabulary: Vocabulary
+    /// Per entity type, its revision when its names were compiled (nil: unknown).
+    let revisions: [Int?]
+    /// How many snapshots in a row kept some type's compiled names.
+    let reuses: Int
 
-    init(generation: Int, entities: [[Entity]], base: Vocabulary) {
+    /// Compiles every type's names anew.
+    convenience init(generation: Int, entities: [[Entity]], base: Vocabulary, revisions: [Int?]? = nil) {
+        self.init(generation: generation, changed: entities.map { $0 }, revisions: revisions ?? entities.map { _ in nil }, base: base, previous: nil)
+    }
+
+    /// Compiles the types whose lists are given in `changed`; the others (nil) keep the names of
+    /// `previous`, whose vocabulary is then extended instead of starting from `base` again.
+    init(generation: Int, changed: [[Entity]?], revisions: [Int?], base: Vocabulary, previous: CompiledSnapshot?) {
         self.generation = generation
-        self.entities = entities
-        var vocabulary = base
+        let keeps = previous != nil && changed.contains { $0 == nil }
+        var vocabulary = keeps ? previous!.vocabulary : base
+        var entities: [[Entity]] = []
         var tries: [NameTrie] = []
-        for list in entities {
-            var trie = NameTrie()
-            for (index, entity) in list.enumerated() {
+        for (index, list) in changed.enumerated() {
+            guard let list else {
+                entities.append(previous!.entities[index])
+                tries.append(previous!.tries[index])
+                continue
+            }
+            var builder = NameTrie.Builder()
+            var tokens: [Int32] = []
+            for (position, entity) in list.enumerated() {
                 for name in [entity.displayName] + entity.synonyms {
-                    let tokens = Normalizer.tokens(of: name).map { vocabulary.intern($0) }
-                    trie.insert(tokens, value: Int32(index))
+                    tokens.removeAll(keepingCapacity: true)
+                    for word in Normalizer.tokens(of: name) { tokens.append(vocabulary.intern(word)) }
+                    builder.add(tokens, value: Int32(position))
                 }
             }
-            tries.append(trie)
+            entities.append(list)
+            tries.append(builder.build())
         }
+        self.entities = entities
         self.tries = tries
         self.vocabulary = vocabulary
+        self.revisions = revisions
+        self.reuses = keeps ? previous!.reuses + 1 : 0
     }
 }

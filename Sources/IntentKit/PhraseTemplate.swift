@@ -13,6 +13,9 @@ public indirect enum PhraseElement: Sendable, Hashable {
     case parameter(String)
     /// A fixed value `{mode=off}`: matches no words and binds the parameter to that enum case.
     case fixedValue(parameter: String, caseIdentifier: String)
+    /// A named fragment `<volume_verb>`, shared by many templates: its name and its parsed body,
+    /// which matches exactly as if written in its place.
+    case fragment(name: String, elements: [PhraseElement])
 }
 
 /// A phrase template parsed into a small expression tree.
@@ -21,7 +24,8 @@ public indirect enum PhraseElement: Sendable, Hashable {
 /// - plain words: `play disc` (normalised like sentences: case, punctuation, number words);
 /// - alternatives: `(next|skip to)`; optional parts: `[the]`, `[this|that]`; both nest;
 /// - the app name: `{app}`; a connector word right before it (`in {app}`) belongs to it;
-/// - a parameter slot: `{disc}`; a fixed enum value: `{mode=off}`.
+/// - a parameter slot: `{disc}`; a fixed enum value: `{mode=off}`;
+/// - a named fragment: `<the>`, defined once in a ``PhraseFragments`` table and shared.
 public struct PhraseTemplate: Sendable, Hashable {
     /// The template exactly as written.
     public let source: String
@@ -31,10 +35,16 @@ public struct PhraseTemplate: Sendable, Hashable {
     /// Words that join the app name to a phrase ("in CD Changer", "using CD Changer").
     public static let appConnectors: Set<String> = ["in", "on", "with", "using", "via", "through", "from"]
 
-    /// Parses `source`; the error says what is wrong and where.
-    public init(_ source: String) throws(PhraseSyntaxError) {
+    /// Parses `source`, whose `<name>` references come from `fragments`; the error says what is
+    /// wrong and where.
+    public init(_ source: String, fragments: PhraseFragments = PhraseFragments()) throws(PhraseSyntaxError) {
+        try self.init(source, parsedFragments: fragments.parsed)
+    }
+
+    /// Parses `source` with fragments already parsed (a fragment body refers only to those).
+    init(_ source: String, parsedFragments: [String: [PhraseElement]]) throws(PhraseSyntaxError) {
         self.source = source
-        var parser = Parser(source: source)
+        var parser = Parser(source: source, fragments: parsedFragments)
         elements = try parser.parseTemplate()
     }
 
@@ -75,6 +85,8 @@ public struct PhraseTemplate: Sendable, Hashable {
             switch element {
             case .choice(let alternatives), .optional(let alternatives):
                 for alternative in alternatives { visit(alternative, body) }
+            case .fragment(_, let inner):
+                visit(inner, body)
             default: break
             }
         }
@@ -85,6 +97,7 @@ public struct PhraseTemplate: Sendable, Hashable {
             switch element {
             case .appName: return true
             case .choice(let alternatives): return alternatives.allSatisfy(alwaysNamesApp)
+            case .fragment(_, let inner): return alwaysNamesApp(inner)
             default: return false
             }
         }
@@ -96,6 +109,8 @@ public struct PhraseTemplate: Sendable, Hashable {
             case .appName: return total + 1
             case .choice(let alternatives), .optional(let alternatives):
                 return total + (alternatives.map(maximumAppSlots).max() ?? 0)
+            case .fragment(_, let inner):
+                return total + maximumAppSlots(inner)
             default: return total
             }
         }
@@ -103,11 +118,13 @@ public struct PhraseTemplate: Sendable, Hashable {
 
     private struct Parser {
         let source: String
+        let fragments: [String: [PhraseElement]]
         var scalars: ArraySlice<Unicode.Scalar>
         var position = 0
 
-        init(source: String) {
+        init(source: String, fragments: [String: [PhraseElement]]) {
             self.source = source
+            self.fragments = fragments
             scalars = Array(source.unicodeScalars)[...]
         }
 
@@ -174,6 +191,23 @@ public struct PhraseTemplate: Sendable, Hashable {
                     try appendSlot(String(inside), to: &sequence)
                 case "}":
                     throw fail("“}” has no opening “{”")
+                case "<":
+                    flushText()
+                    var inside = String.UnicodeScalarView()
+                    var closed = false
+                    while let next = next() {
+                        if next == ">" { closed = true; break }
+                        inside.append(next)
+                    }
+                    guard closed else { throw fail("“<” is never closed with “>”") }
+                    let name = String(inside).trimmed
+                    guard PhraseFragments.isValidName(name) else {
+                        throw fail("a fragment reference must be <name> (letters, digits, _), not <\(String(inside))>")
+                    }
+                    guard let body = fragments[name] else { throw fail("there is no fragment <\(name)>") }
+                    sequence.append(.fragment(name: name, elements: body))
+                case ">":
+                    throw fail("“>” has no opening “<”")
                 default:
                     text.append(scalar)
                 }

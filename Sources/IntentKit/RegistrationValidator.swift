@@ -9,6 +9,7 @@ struct RegistrationValidator {
         var responses: [DialogTemplate] = []
         var intentIndex: [String: Int] = [:]
         var entityTypeIndex: [String: Int] = [:]
+        var fragments = PhraseFragments()
     }
 
     typealias Kind = ShortcutRegistrationError.Problem.Kind
@@ -18,6 +19,7 @@ struct RegistrationValidator {
 
     let provider: ShortcutsProvider
     var problems: [ShortcutRegistrationError.Problem] = []
+    private var fragments = PhraseFragments()
 
     init(provider: ShortcutsProvider) { self.provider = provider }
 
@@ -104,6 +106,12 @@ struct RegistrationValidator {
             checked.responses.append(checkDialog(intent.response, of: intent, role: "response"))
         }
 
+        do {
+            fragments = try PhraseFragments(provider.fragments)
+        } catch {
+            report(.fragmentProblem, error.description)
+        }
+        checked.fragments = fragments
         for shortcut in provider.shortcuts {
             checked.phrases.append(checkShortcut(shortcut, intentIndex: checked.intentIndex))
         }
@@ -146,7 +154,7 @@ struct RegistrationValidator {
         for phrase in shortcut.phrases {
             let template: PhraseTemplate
             do {
-                template = try PhraseTemplate(phrase)
+                template = try PhraseTemplate(phrase, fragments: fragments)
             } catch {
                 report(.phraseSyntax, "\(error.description) (shortcut “\(shortcut.title)”)", phrase: phrase)
                 continue

@@ -15,6 +15,7 @@ struct Reading {
     let template: Int
     let intent: Int
     let bindings: Bindings
+    /// ``Matcher/scoreUnit`` per counted word, less one per word of a name that yields to phrases.
     let score: Int32
 }
 
@@ -51,6 +52,7 @@ extension ShortcutRegistry {
         case .needsValue(let request): response = request.question
         case .ambiguous(let ambiguity): response = ambiguity.question
         case .unsupported(let unsupported): response = unsupported.response
+        case .declined(let acknowledgement): response = acknowledgement
         }
         return ResolveReport(sentence: sentence, resolution: resolution, response: response)
     }
@@ -85,9 +87,14 @@ extension ShortcutRegistry {
     func resolve(_ prepared: PreparedSentence, mode: ResolutionMode, snapshot: CompiledSnapshot) -> Resolution {
         let readings = self.readings(of: prepared, appOptional: mode == .inApp || prepared.appAddressed, allowSkipping: true, snapshot: snapshot)
         guard !readings.isEmpty else {
+            if let corrected = corrections(for: prepared, mode: mode, snapshot: snapshot) { return .ambiguous(corrected) }
             return .unsupported(Unsupported(response: unsupportedResponse, suggestions: suggestions(for: prepared, mode: mode, snapshot: snapshot)))
         }
-        let best = bestReadings(readings)
+        var best = bestReadings(readings)
+        if best.count > 1 {
+            let invocations = best.map { invocation(intent: $0.intent, bindings: $0.bindings, snapshot: snapshot) }
+            best = distinctActions(invocations, snapshot: snapshot).map { best[$0] }
+        }
         if best.count == 1 {
             let reading = best[0]
             let invocation = self.invocation(intent: reading.intent, bindings: reading.bindings, snapshot: snapshot)
@@ -124,7 +131,8 @@ extension ShortcutRegistry {
 
     /// The readings that tie for first place.
     ///
-    /// 1. Highest score (sentence words consumed by literal template words and by names).
+    /// 1. Highest score (sentence words consumed by literal template words and by names; a
+    ///    library name's skip words do not count, and with equal counts fewer library-name words win).
     /// 2. Fewest required parameters left to ask (a complete reading beats a follow-up).
     /// 3. Within one intent, a reading whose bindings extend another's replaces it
     ///    ("disc 2 from Road Trip" binds the magazine too). Different intents or different values
@@ -195,6 +203,11 @@ struct Matcher {
         var score: Int32
         var next: Int32
     }
+
+    /// What one counted word adds to a score. A word of a name that yields to phrases
+    /// (``EntityType/namesYieldToPhrases``) takes one away again, so between readings that count
+    /// as many words, the one using fewer such names wins.
+    static let scoreUnit: Int32 = 64
 
     let registry: ShortcutRegistry
     let snapshot: CompiledSnapshot
@@ -283,7 +296,7 @@ struct Matcher {
                 add(position, transition.target, thread.bindings, thread.score)
             case .word:
                 if position < count, tokens[position] == transition.token {
-                    add(position + 1, transition.target, thread.bindings, thread.score + (transition.counts ? 1 : 0))
+                    add(position + 1, transition.target, thread.bindings, thread.score + (transition.counts ? Matcher.scoreUnit : 0))
                 }
             case .fixed:
                 add(position, transition.target, thread.bindings.adding(transition.parameter, transition.caseIndex), thread.score)
@@ -294,9 +307,18 @@ struct Matcher {
                 }
             case .slot:
                 guard let source = transition.source else { continue }
+                let yields = registry.namesYield(source)
                 for (end, values) in registry.names(for: source, in: snapshot).names(in: tokens, from: position) {
+                    let gain: Int32
+                    if yields {
+                        var counted: Int32 = 0
+                        for index in position..<end where !isSkip(tokens[index]) { counted += 1 }
+                        gain = counted * Matcher.scoreUnit - Int32(end - position)
+                    } else {
+                        gain = Int32(end - position) * Matcher.scoreUnit
+                    }
                     for value in values {
-                        add(end, transition.target, thread.bindings.adding(transition.parameter, value), thread.score + Int32(end - position))
+                        add(end, transition.target, thread.bindings.adding(transition.parameter, value), thread.score + gain)
                     }
                 }
             }

@@ -44,12 +44,15 @@ extension ShortcutRegistry {
         let intent = intents[template.intentIndex]
         return PhraseRenderer.render(template.template, appName: appName, includeApp: includeApp) { name in
             guard let parameterIndex = intent.parameters.firstIndex(where: { $0.name == name }) else { return nil }
-            return exampleValues(intent: template.intentIndex, parameter: parameterIndex, snapshot: snapshot).first
+            return exampleValues(intent: template.intentIndex, parameter: parameterIndex, snapshot: snapshot, preferringCurrent: true).first
         }
     }
 
-    /// Display names used to fill a slot in listings: every entity, or the enum's example cases.
-    func exampleValues(intent: Int, parameter: Int, snapshot: CompiledSnapshot) -> [String] {
+    /// Display names used to fill a slot: the enum's example cases, or the entities — all of them
+    /// in snapshot order, or as many as the type lists (``EntityType/listedExamples``), the
+    /// preferred ones first. `preferringCurrent` puts the preferred ones first in any case (a
+    /// suggestion names the current magazine).
+    func exampleValues(intent: Int, parameter: Int, snapshot: CompiledSnapshot, preferringCurrent: Bool = false) -> [String] {
         switch parameterSources[intent][parameter] {
         case .enumeration(let index)?:
             let definition = enums[index]
@@ -57,7 +60,16 @@ extension ShortcutRegistry {
                 definition.caseIndex(identifiedBy: identifier).map { definition.cases[$0].displayName }
             }
         case .entity(let index)?:
-            return snapshot.entities[index].map(\.displayName)
+            let all = snapshot.entities[index]
+            let limit = entityTypes[index].listedExamples
+            guard preferringCurrent || limit != nil else { return all.map(\.displayName) }
+            var names: [String] = []
+            var seen: Set<String> = []
+            for name in preferredExamples(ofTypeAt: index) where seen.insert(name).inserted { names.append(name) }
+            for entity in all where limit.map({ names.count < $0 }) ?? true {
+                if seen.insert(entity.displayName).inserted { names.append(entity.displayName) }
+            }
+            return limit.map { Array(names.prefix($0)) } ?? names
         case nil:
             return []
         }
@@ -138,6 +150,9 @@ enum PhraseRenderer {
                     guard let inner = render(withSlot, appName: appName, includeApp: includeApp, fill: fill) else { return nil }
                     pieces += inner
                 }
+            case .fragment(_, let inner):
+                guard let rendered = render(inner, appName: appName, includeApp: includeApp, fill: fill) else { return nil }
+                pieces += rendered
             case .appName(let connector):
                 if includeApp {
                     if let connector { pieces.append(connector) }
@@ -160,6 +175,7 @@ enum PhraseRenderer {
             case .parameter: return true
             case .choice(let alternatives): return hasSlot(alternatives[0])
             case .optional(let alternatives): return alternatives.contains(where: hasSlot)
+            case .fragment(_, let inner): return hasSlot(inner)
             default: return false
             }
         }

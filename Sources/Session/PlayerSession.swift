@@ -94,6 +94,7 @@ public final class PlayerSession {
             switch resolution {
             case .matched: outcome?.succeeded == false ? 1 : 0
             case .unsupported: 1
+            case .declined: 0
             case .ambiguous: 2
             case .needsValue: 3
             }

@@ -90,6 +90,7 @@ final class DashboardBridge: DashboardHost {
         case .needsValue: return PromptReply(text: reply.response, kind: .question)
         case .ambiguous(let ambiguity): return PromptReply(text: reply.response, kind: .choices(ambiguity.candidates.map(\.summary)))
         case .unsupported(let unsupported): return PromptReply(text: reply.response, kind: .unsupported(suggestions: unsupported.suggestions))
+        case .declined: return PromptReply(text: reply.response, kind: .done)
         }
     }
 

@@ -17,6 +17,7 @@ func describe(_ resolution: Resolution) -> String {
     case .needsValue(let request): return "needsValue \(request.invocation.intent) \(request.parameter)"
     case .ambiguous: return "ambiguous"
     case .unsupported: return "unsupported"
+    case .declined: return "declined"
     }
 }
 

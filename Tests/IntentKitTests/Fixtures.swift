@@ -78,6 +78,7 @@ extension Resolution {
         case .needsValue(let request): return "needsValue \(request.invocation.intent).\(request.parameter)"
         case .ambiguous(let ambiguity): return "ambiguous " + ambiguity.candidates.map(\.summary).joined(separator: " | ")
         case .unsupported: return "unsupported"
+        case .declined: return "declined"
         }
     }
 }
