@@ -15,6 +15,11 @@ public enum ChangerInvocations {
         return IntentInvocation(.playDisc, parameters: ["disc": value])
     }
 
+    /// A slot (disc) number as a parameter value: the disc-number case for 1–20, a plain number beyond.
+    public static func slot(_ number: Int) -> ParameterValue {
+        enumValue(ChangerEnums.discNumber, .integer(number)) ?? .integer(number)
+    }
+
     public static func playMagazine(id: UUID, name: String) -> IntentInvocation {
         IntentInvocation(.playMagazine, parameters: [
             "magazine": .entity(typeIdentifier: ChangerCatalog.magazineType, id: id.uuidString, displayName: name),

@@ -166,6 +166,10 @@ struct CompiledTemplate: Sendable {
                         current = next
                     }
                 case .choice(let alternatives), .optional(let alternatives):
+                    if let sequences = Builder.wordSequences(alternatives) {
+                        current = compileWords(sequences, from: current, optional: { if case .optional = element { true } else { false } }(), vocabulary: &vocabulary)
+                        continue
+                    }
                     var ends: [Int32] = []
                     for alternative in alternatives {
                         let branch = newState()
@@ -193,6 +197,62 @@ struct CompiledTemplate: Sendable {
                 }
             }
             return current
+        }
+
+        /// Alternatives that are only words ("(music|media player|stereo)", also through nested
+        /// choices and fragments) become a small trie of word edges instead of one empty-move
+        /// branch each: a sentence word then meets one edge per alternative, and no thread is made
+        /// for an alternative that does not match. Returns the state after the alternatives.
+        mutating func compileWords(_ sequences: [[String]], from start: Int32, optional: Bool, vocabulary: inout Vocabulary) -> Int32 {
+            var children: [Int32: [Int32: Int32]] = [:]
+            var ends: [Int32] = []
+            for sequence in sequences {
+                var node = start
+                for token in sequence {
+                    let id = vocabulary.intern(token)
+                    if let next = children[node]?[id] {
+                        node = next
+                    } else {
+                        let next = newState()
+                        add(node, Transition(kind: .word, target: next, token: id, counts: !skipTokens.contains(id)))
+                        children[node, default: [:]][id] = next
+                        node = next
+                    }
+                }
+                if !ends.contains(node) { ends.append(node) }
+            }
+            let end = newState()
+            for node in ends { add(node, Transition(kind: .epsilon, target: end)) }
+            if optional, !ends.contains(start) { add(start, Transition(kind: .epsilon, target: end)) }
+            return end
+        }
+
+        /// Every word sequence of `alternatives` when they hold nothing but words, choices of
+        /// words and fragments of those (at most 512 sequences); nil otherwise.
+        static func wordSequences(_ alternatives: [[PhraseElement]]) -> [[String]]? {
+            var result: [[String]] = []
+            for alternative in alternatives {
+                var sequences: [[String]] = [[]]
+                for element in alternative {
+                    let options: [[String]]
+                    switch element {
+                    case .words(_, let tokens): options = [tokens]
+                    case .choice(let inner):
+                        guard let expanded = wordSequences(inner) else { return nil }
+                        options = expanded
+                    case .fragment(_, let body):
+                        guard let expanded = wordSequences([body]) else { return nil }
+                        options = expanded
+                    case .optional, .appName, .parameter, .fixedValue:
+                        return nil
+                    }
+                    sequences = sequences.flatMap { prefix in options.map { prefix + $0 } }
+                    if sequences.count > 512 { return nil }
+                }
+                result += sequences
+                if result.count > 512 { return nil }
+            }
+            return result.contains(where: \.isEmpty) ? nil : result
         }
     }
 }

@@ -85,21 +85,15 @@ extension ShortcutRegistry {
     }
 
     /// A question offering `invocations` by number, for a follow-up the app asks itself
-    /// ("Which album by Amber Lane?"). `summaries` replace the intents' summaries in the listing;
-    /// `question` leads it ("Which album?" gives "Which album? 1. Greatest Hits, or 2. Coastal Morning.").
-    public func choice(among invocations: [IntentInvocation], question: String? = nil, summaries: [String]? = nil) -> Ambiguity {
-        let snapshot = compiledSnapshot
-        let generic = ambiguity(among: invocations, snapshot: snapshot)
-        guard question != nil || summaries != nil else { return generic }
+    /// ("Which album by Amber Lane?"), described by their intents' summaries unless `summaries`
+    /// are given; `lead` comes first ("Which slot?"), else "Did you mean".
+    public func choice(among invocations: [IntentInvocation], question lead: String? = nil, summaries: [String]? = nil) -> Ambiguity {
+        let generic = ambiguity(among: invocations, snapshot: compiledSnapshot)
+        guard lead != nil || summaries != nil else { return generic }
         let texts = summaries ?? generic.candidates.map(\.summary)
-        let candidates = zip(generic.candidates, texts).map { candidate, text in
-            ResolutionCandidate(invocation: candidate.invocation, missingParameter: candidate.missingParameter, summary: text)
-        }
-        let numbered = texts.enumerated().map { "\($0.offset + 1). \($0.element)" }
-        let listing = numbered.count == 1 ? numbered[0]
-            : numbered.dropLast().joined(separator: ", ") + ", or " + numbered.last!
-        let lead = question.map { $0 + " " } ?? "Did you mean "
-        return Ambiguity(candidates: candidates, question: lead + listing + (question == nil ? "?" : "."))
+        let listed = Ambiguity(lead: lead ?? "Did you mean", choices: Array(zip(invocations, texts)).map { (invocation: $0.0, summary: $0.1) })
+        guard lead == nil else { return listed }
+        return Ambiguity(candidates: listed.candidates, question: String(listed.question.dropLast()) + "?")
     }
 
     /// `sentence` read as the answer to `request`, or nil when it is not one.

@@ -82,6 +82,10 @@ struct NearDuplicateFinder {
     private func exampleSentence(_ literal: [String], template: CompiledTemplate) -> String {
         let intent = registry.intents[template.intentIndex]
         return literal.map { word -> String in
+            if word.hasPrefix("<"), word.hasSuffix(">"), let body = registry.fragments.elements(named: String(word.dropFirst().dropLast())) {
+                let template = PhraseTemplate(source: word, elements: body)
+                return PhraseRenderer.render(template, appName: registry.appName, includeApp: false) { _ in "…" }?.lowercased() ?? word
+            }
             guard word.hasPrefix("{"), word.hasSuffix("}") else { return word }
             let name = String(word.dropFirst().dropLast())
             guard let parameterIdx = intent.parameters.firstIndex(where: { $0.name == name }) else { return intent.parameters.first?.title ?? "" }
@@ -96,8 +100,9 @@ enum SkeletonExpander {
     static let maximumVariants = 100_000
     static let qualifierConnectors: Set<String> = ["by", "with", "using"]
 
-    /// Every word sequence the template's structure allows; slots appear as "{name}", the app
-    /// name and fixed values as nothing.
+    /// Every word sequence the template's structure allows; slots appear as "{name}", a fragment
+    /// as "<name>" (phrases sharing a fragment share its words, and a long fragment in every
+    /// phrase does not multiply the variants), the app name and fixed values as nothing.
     static func expand(_ elements: [PhraseElement]) -> [[String]] {
         var results: [[String]] = [[]]
         for element in elements {
@@ -106,7 +111,7 @@ enum SkeletonExpander {
             case .words(_, let tokens): options = [tokens]
             case .choice(let alternatives): options = dedupe(alternatives.flatMap(expand))
             case .optional(let alternatives): options = dedupe([[]] + alternatives.flatMap(expand))
-            case .fragment(_, let inner): options = dedupe(expand(inner))
+            case .fragment(let name, _): options = [["<\(name)>"]]
             case .appName, .fixedValue: options = [[]]
             case .parameter(let name): options = [["{\(name)}"]]
             }

@@ -41,6 +41,12 @@ public struct PhraseTemplate: Sendable, Hashable {
         try self.init(source, parsedFragments: fragments.parsed)
     }
 
+    /// A template made of parsed elements (a fragment's body, to render it).
+    init(source: String, elements: [PhraseElement]) {
+        self.source = source
+        self.elements = elements
+    }
+
     /// Parses `source` with fragments already parsed (a fragment body refers only to those).
     init(_ source: String, parsedFragments: [String: [PhraseElement]]) throws(PhraseSyntaxError) {
         self.source = source
@@ -58,6 +64,35 @@ public struct PhraseTemplate: Sendable, Hashable {
             }
         }
         return names
+    }
+
+    /// The parameters one way through the template binds, with how often: every distinct such
+    /// set (a parameter may sit in two alternatives, `(disc {disc}|{disc} disc)`, and is bound
+    /// once either way).
+    var parameterBindingsPerPath: [[String: Int]] { PhraseTemplate.bindings(elements) }
+
+    private static func bindings(_ elements: [PhraseElement]) -> [[String: Int]] {
+        var paths: [[String: Int]] = [[:]]
+        func combine(_ options: [[String: Int]]) {
+            var next: [[String: Int]] = []
+            for path in paths {
+                for option in options {
+                    let merged = path.merging(option, uniquingKeysWith: +)
+                    if !next.contains(merged) { next.append(merged) }
+                }
+            }
+            paths = next
+        }
+        for element in elements {
+            switch element {
+            case .parameter(let name), .fixedValue(let name, _): combine([[name: 1]])
+            case .choice(let alternatives): combine(alternatives.flatMap(bindings))
+            case .optional(let alternatives): combine([[:]] + alternatives.flatMap(bindings))
+            case .fragment(_, let inner): combine(bindings(inner))
+            case .words, .appName: break
+            }
+        }
+        return paths
     }
 
     /// Whether every way through the template passes the app-name slot.

@@ -178,13 +178,12 @@ struct RegistrationValidator {
         if !template.hasContent {
             report(.phraseWithoutWords, "\(name) has no words besides the app name.", phrase: phrase)
         }
-        let referenced = template.parameterNames
-        let distinct = Array(Set(referenced))
-        if referenced.count != distinct.count {
+        let paths = template.parameterBindingsPerPath
+        if paths.contains(where: { $0.values.contains { $0 > 1 } }) {
             report(.repeatedParameter, "\(name) uses the same parameter twice.", phrase: phrase)
         }
-        if distinct.count > RegistrationValidator.maximumParameters {
-            report(.tooManyParameters, "\(name) uses \(distinct.count) parameters (\(distinct.sorted().joined(separator: ", "))); at most \(RegistrationValidator.maximumParameters) are allowed.", phrase: phrase)
+        if let crowded = paths.first(where: { $0.count > RegistrationValidator.maximumParameters }) {
+            report(.tooManyParameters, "\(name) uses \(crowded.count) parameters (\(crowded.keys.sorted().joined(separator: ", "))); at most \(RegistrationValidator.maximumParameters) are allowed.", phrase: phrase)
         }
         PhraseTemplate.visit(template.elements) { element in
             switch element {

@@ -39,11 +39,24 @@ public struct Ambiguity: Sendable, Hashable {
     /// Whether the candidates are corrected spellings of the sentence ("Did you mean “next song”?").
     public let isCorrection: Bool
 
-    /// A question offering `candidates`; made by the registry (``ShortcutRegistry/choice(among:question:summaries:)``).
+    /// A question offering `candidates`, as the resolver makes it.
     init(candidates: [ResolutionCandidate], question: String, isCorrection: Bool = false) {
         self.candidates = candidates
         self.question = question
         self.isCorrection = isCorrection
+    }
+
+    /// A question the app asks itself after running an intent, each choice complete and described
+    /// in words: "Which album by Amber Lane? 1. Greatest Hits, or 2. Coastal Morning." The choices
+    /// are listed after `lead` by number; answering with the number or with words of a
+    /// description runs that choice (see ``Conversation/ask(_:)``).
+    public init(lead: String, choices: [(invocation: IntentInvocation, summary: String)]) {
+        candidates = choices.map { ResolutionCandidate(invocation: $0.invocation, missingParameter: nil, summary: $0.summary) }
+        let numbered = choices.enumerated().map { "\($0.offset + 1). \($0.element.summary)" }
+        let listing = numbered.count <= 1 ? numbered.joined()
+            : numbered.dropLast().joined(separator: ", ") + ", or " + numbered.last!
+        question = lead + " " + listing + "."
+        isCorrection = false
     }
 }
 

@@ -15,8 +15,23 @@ struct Reading {
     let template: Int
     let intent: Int
     let bindings: Bindings
-    /// ``Matcher/scoreUnit`` per counted word, less one per word of a name that yields to phrases.
+    /// ``Matcher/scoreUnit`` per counted word, less the name penalty: 64 per word of a name that
+    /// yields to phrases, 1 per word of another entity name (see ``Matcher``).
     let score: Int32
+
+    /// Sentence words consumed by literal template words and by names (skip words left out).
+    var counted: Int32 { (score + Matcher.scoreUnit - 1) / Matcher.scoreUnit }
+    /// Sentence words consumed by names that yield to phrases (library names).
+    var yieldingNameWords: Int32 { (counted * Matcher.scoreUnit - score) / 64 }
+    /// Sentence words consumed by other entity names (magazine names).
+    var otherNameWords: Int32 { (counted * Matcher.scoreUnit - score) % 64 }
+
+    /// Whether `other` reads the sentence with fewer library-name words without using more of
+    /// the user's own names: a phrase's words outrank a library name ("stop" stops with a song
+    /// called "Stop"), while a magazine name and a library name of the same words stay tied.
+    func isOutranked(by other: Reading) -> Bool {
+        other.yieldingNameWords < yieldingNameWords && other.otherNameWords <= otherNameWords
+    }
 }
 
 extension ShortcutRegistry {
@@ -131,15 +146,17 @@ extension ShortcutRegistry {
 
     /// The readings that tie for first place.
     ///
-    /// 1. Highest score (sentence words consumed by literal template words and by names; a
-    ///    library name's skip words do not count, and with equal counts fewer library-name words win).
+    /// 1. Most words consumed by literal template words and by names (a library name's skip
+    ///    words do not count); then a reading is dropped when another uses fewer library-name
+    ///    words and no more magazine-name words (``Reading/isOutranked(by:)``).
     /// 2. Fewest required parameters left to ask (a complete reading beats a follow-up).
     /// 3. Within one intent, a reading whose bindings extend another's replaces it
     ///    ("disc 2 from Road Trip" binds the magazine too). Different intents or different values
     ///    are never ranked against each other beyond this: they stay tied, hence ambiguous.
     func bestReadings(_ readings: [Reading]) -> [Reading] {
-        guard let topScore = readings.map(\.score).max() else { return [] }
-        let scored = readings.filter { $0.score == topScore }
+        guard let topCount = readings.map(\.counted).max() else { return [] }
+        let counted = readings.filter { $0.counted == topCount }
+        let scored = counted.filter { reading in !counted.contains { reading.isOutranked(by: $0) } }
         let missing = scored.map { missingCount(intent: $0.intent, bindings: $0.bindings) }
         let fewestMissing = missing.min() ?? 0
         let complete = scored.enumerated().filter { missing[$0.offset] == fewestMissing }.map(\.element)
@@ -204,19 +221,27 @@ struct Matcher {
         var next: Int32
     }
 
-    /// What one counted word adds to a score. A word of a name that yields to phrases
-    /// (``EntityType/namesYieldToPhrases``) takes one away again, so between readings that count
-    /// as many words, the one using fewer such names wins.
-    static let scoreUnit: Int32 = 64
+    /// What one counted word adds to a score. Below it, a penalty records the words read as names:
+    /// 64 per word of a name that yields to phrases (``EntityType/namesYieldToPhrases``), 1 per word
+    /// of another entity's name, so that (with at most 48 tokens) the two counts can be read back.
+    /// Threads keep the best score, which also keeps the fewest name words.
+    static let scoreUnit: Int32 = 4096
 
     let registry: ShortcutRegistry
     let snapshot: CompiledSnapshot
     let tokens: [Int32]
     let appOptional: Bool
     let allowSkipping: Bool
+    /// Per (position, state): the first thread there, or -1. Kept at -1 between runs: only the
+    /// entries a run touched are reset (`touched`), so a run costs what it visits, not
+    /// positions × states.
     private var heads: [Int32] = []
+    /// Per position, one bit per state that has a thread: the states to visit, in order.
+    private var live: [UInt64] = []
+    private var touched: [Int32] = []
     private var pool: [Thread] = []
     private var stateCount = 0
+    private var wordsPerPosition = 0
 
     init(registry: ShortcutRegistry, snapshot: CompiledSnapshot, tokens: [Int32], appOptional: Bool, allowSkipping: Bool) {
         self.registry = registry
@@ -234,6 +259,10 @@ struct Matcher {
     private mutating func add(_ position: Int, _ state: Int32, _ bindings: Bindings, _ score: Int32) {
         let head = position * stateCount + Int(state)
         var index = heads[head]
+        if index < 0 {
+            touched.append(Int32(head))
+            live[position * wordsPerPosition + Int(state) >> 6] |= 1 << UInt64(state & 63)
+        }
         while index >= 0 {
             if pool[Int(index)].bindings == bindings {
                 if score > pool[Int(index)].score { pool[Int(index)].score = score }
@@ -262,18 +291,32 @@ struct Matcher {
     mutating func run(_ template: CompiledTemplate) -> [(Bindings, Int32)] {
         let count = tokens.count
         stateCount = template.stateCount
-        heads.removeAll(keepingCapacity: true)
-        heads.append(contentsOf: repeatElement(-1, count: (count + 1) * stateCount))
+        wordsPerPosition = (stateCount + 63) >> 6
+        let cells = (count + 1) * stateCount
+        if heads.count < cells { heads.append(contentsOf: repeatElement(-1, count: cells - heads.count)) }
+        let words = (count + 1) * wordsPerPosition
+        if live.count < words { live.append(contentsOf: repeatElement(0, count: words - live.count)) }
         pool.removeAll(keepingCapacity: true)
         add(0, 0, .empty, 0)
         for position in 0...count {
-            for state in 0..<stateCount {
-                var index = heads[position * stateCount + state]
-                while index >= 0 {
-                    let thread = pool[Int(index)]
-                    advance(thread, at: position, template: template)
-                    index = thread.next
+            for word in 0..<wordsPerPosition {
+                let cell = position * wordsPerPosition + word
+                var done: UInt64 = 0
+                while true {
+                    // Threads added at this position go to higher states only, so re-reading the
+                    // word picks up the ones added while visiting it.
+                    let waiting = live[cell] & ~done
+                    if waiting == 0 { break }
+                    let bit = waiting.trailingZeroBitCount
+                    done |= 1 << UInt64(bit)
+                    var index = heads[position * stateCount + word << 6 + bit]
+                    while index >= 0 {
+                        let thread = pool[Int(index)]
+                        advance(thread, at: position, template: template)
+                        index = thread.next
+                    }
                 }
+                live[cell] = 0
             }
         }
         var results: [(Bindings, Int32)] = []
@@ -282,6 +325,8 @@ struct Matcher {
             results.append((pool[Int(index)].bindings, pool[Int(index)].score))
             index = pool[Int(index)].next
         }
+        for head in touched { heads[Int(head)] = -1 }
+        touched.removeAll(keepingCapacity: true)
         return results
     }
 
@@ -308,14 +353,17 @@ struct Matcher {
             case .slot:
                 guard let source = transition.source else { continue }
                 let yields = registry.namesYield(source)
+                let isEntity: Bool
+                if case .entity = source { isEntity = true } else { isEntity = false }
                 for (end, values) in registry.names(for: source, in: snapshot).names(in: tokens, from: position) {
+                    let length = Int32(end - position)
                     let gain: Int32
                     if yields {
                         var counted: Int32 = 0
                         for index in position..<end where !isSkip(tokens[index]) { counted += 1 }
-                        gain = counted * Matcher.scoreUnit - Int32(end - position)
+                        gain = counted * Matcher.scoreUnit - 64 * length
                     } else {
-                        gain = Int32(end - position) * Matcher.scoreUnit
+                        gain = length * Matcher.scoreUnit - (isEntity ? length : 0)
                     }
                     for value in values {
                         add(end, transition.target, thread.bindings.adding(transition.parameter, value), thread.score + gain)

@@ -58,7 +58,7 @@ public final class PlayerSession {
     public init(context: ChangerContext, output: OutputChoice, loop: MainLoop) {
         self.loop = loop
         self.context = context
-        registryLoader = RegistryLoader(store: context.store)
+        registryLoader = RegistryLoader(store: context.store, library: LibraryEntities(context.shelf.library))
         let mailbox = loop.mailbox
         engine = EngineBridge(output: output, wake: { mailbox.wake() })
         changer = Changer(store: context.store, shelf: context.shelf, engine: engine)

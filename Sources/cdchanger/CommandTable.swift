@@ -80,7 +80,7 @@ final class CommandEnvironment {
     var registry: ShortcutRegistry {
         get throws {
             if let openedRegistry { return openedRegistry }
-            let registry = try MagazineEntities.registry(observing: context.store)
+            let registry = try MagazineEntities.registry(observing: context.store, library: LibraryEntities(context.shelf.library))
             openedRegistry = registry
             return registry
         }

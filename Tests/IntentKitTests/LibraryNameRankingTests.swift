@@ -64,6 +64,22 @@ struct LibraryNameRankingTests {
         #expect(Set(ambiguity.candidates.map(\.invocation.intent)) == ["PlaySomething", "PlayMagazine"])
     }
 
+    @Test("A magazine and an album of one name are both real; a phrase still outranks the album")
+    func magazineAndAlbum() throws {
+        let registry = try LibraryFixtures.registry(Self.shortcuts, albums: EntityList(["Road Trip", "Something"]), magazines: EntityList(["Road Trip", "Something"]))
+        guard case .ambiguous(let roadTrip) = registry.resolve("play road trip") else {
+            Issue.record("expected a question")
+            return
+        }
+        #expect(Set(roadTrip.candidates.map(\.invocation.intent)) == ["PlayMagazine", "PlayAlbum"])
+        guard case .ambiguous(let something) = registry.resolve("play something") else {
+            Issue.record("expected a question")
+            return
+        }
+        // The album yields to the phrase; the magazine, a name the user chose, ties with it.
+        #expect(Set(something.candidates.map(\.invocation.intent)) == ["PlaySomething", "PlayMagazine"])
+    }
+
     @Test("Readings the app calls equivalent are one reading, in the sentence and in the check")
     func equivalence() throws {
         // The app says: the magazine "Disc 3" and disc 3 are the same thing (say, it is that disc's magazine).
