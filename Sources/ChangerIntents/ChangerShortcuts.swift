@@ -47,7 +47,7 @@ public enum ChangerShortcuts {
         "backward": "(rewind|wind back|back up|go back|skip back|jump back|move back|go backwards|go backward|skip backward|skip backwards|jump backward|jump backwards|back|scrub back|rewind back|move backwards)",
         "eject": "(eject|remove|take out|unload|pop out|pull out|take away|get rid of)",
         "stop": "(stop|halt)",
-        "pause": "(pause|freeze)",
+        "pause": "(pause|freeze|hold)",
         "resume": "(resume|continue|unpause|un pause|unfreeze)",
         // Volume.
         "volume": "(volume|sound|audio|volume level|sound level|level)",
@@ -95,7 +95,6 @@ public enum ChangerShortcuts {
         AppShortcut(.playLastDisc, phrases: spoken(
             "<pick> [<det>] (final|very last) <disc> [(of|in|on) [<det>] (<magazine>|changer)]",
             "<pick> [<det>] last <disc> (of|in|on) [<det>] (<magazine>|changer)",
-            "(<play>|<go> to) [<det>] last <disc>",
             "(final|very last) <disc>"
         ), title: "Play the Last Disc", symbol: "opticaldisc.fill"),
 
@@ -121,7 +120,7 @@ public enum ChangerShortcuts {
             "<play> <some_music> (by|from|of) [<det>] [<artist_word>] {artist}",
             "<play> [some] [<det>] {artist} (music|songs|tracks|tunes|stuff|records|albums)",
             "<play> [<det>] <artist_word> (called|named) {artist}",
-            "[some] {artist} (please|music)"
+            "[some] {artist} please"
         ), title: "Play Artist", symbol: "music.mic"),
 
         AppShortcut(.playSong, phrases: spoken(
@@ -146,13 +145,13 @@ public enum ChangerShortcuts {
         ), title: "Eject Disc", symbol: "eject"),
 
         AppShortcut(.playSomething, phrases: spoken(
-            "play [it|something|anything|some music|music|some songs|songs|a song|whatever|some tunes|tunes|my cds|my discs|everything|all|all music|all my music|all songs|all the music|some stuff|stuff|a tune|something good|a record|records|the tunes|all the songs]",
+            "play [it|something|anything|some music|music|some songs|songs|a song|whatever|some tunes|tunes|my cds|my discs|everything|all|all music|all my music|all songs|all the music|some stuff|stuff|a tune|something good|the tunes|all the songs]",
             "(start|begin) [<det>] (music|playback|playing|playing music|listening|player|stereo|cd player|radio|tunes)",
             "(start|begin) [playing]",
             "put (on some music|some music on|on music|music on|something on|on something)",
             "(turn|switch) (on [<det>] <player>|[<det>] <player> on)",
             "(let's|i want to|i'd like to|let me|i wanna|we want to) (hear|listen to|play) (some music|something|music|anything|some songs|some tunes)",
-            "(some|more) (music|tunes|songs)",
+            "some (music|tunes|songs)",
             "(music|tunes) [please]"
         ), title: "Play Something", symbol: "play"),
 
@@ -168,7 +167,7 @@ public enum ChangerShortcuts {
         AppShortcut(.resume, phrases: spoken(
             "<resume> [<det>] [<playing>] [(where|from where) (i|we|you|it) (left off|stopped|paused)]",
             "(keep playing|keep going|keep listening|carry on|go on|continue|resume) [playing|going|listening|with the music|playback]",
-            "(start|play|turn|put) [<det>] (playback|<player>) (again|back on)",
+            "(start|play|turn|put) [<det>] (playback|playing|<player>) (again|back on)",
             "(turn|switch) [<det>] <player> back on",
             "(back to [<det>] music|pick up where (i|we) left off)",
             "keep [<det>] (music|<player>) (going|playing|on)",
@@ -222,7 +221,7 @@ public enum ChangerShortcuts {
         AppShortcut(.nextDisc, phrases: spoken(
             "(next|following) <disc>",
             "(<go>|on) to [<det>] next <disc>",
-            "play [<det>] next <disc>",
+            "(play|load|put on|pick|select|choose) [<det>] next <disc>",
             "(change|switch|swap|skip) [<det>] (<disc>|<discs>)",
             "[play] (another|a different|different) <disc>",
             "<disc> (up|forward|next)",
@@ -242,7 +241,7 @@ public enum ChangerShortcuts {
             "(next|following) <magazine>",
             "(change|switch|swap|skip) [<det>] (<magazine>|<magazines>)",
             "(<go>|on) to [<det>] next <magazine>",
-            "play [<det>] next <magazine>",
+            "(play|load|put on|pick|select|choose) [<det>] next <magazine>",
             "[play] (another|a different|different) <magazine>"
         ), title: "Next Magazine", symbol: "square.stack.3d.down.forward"),
 
@@ -250,7 +249,7 @@ public enum ChangerShortcuts {
             "(previous|last|prior) <magazine>",
             "<go> back [to|1] [<det>] [previous|last|prior] <magazine>",
             "<go> to [<det>] (previous|last|prior) <magazine>",
-            "play [<det>] (previous|last|prior) <magazine> [again]"
+            "(play|load|put on|pick|select|choose) [<det>] (previous|last|prior) <magazine> [again]"
         ), title: "Previous Magazine", symbol: "square.stack.3d.up"),
 
         AppShortcut(.seek, phrases: spoken(
@@ -258,11 +257,9 @@ public enum ChangerShortcuts {
             "(rewind|wind back|back up|rewind back) [a bit|a little|a little bit|a few seconds|some]{direction=backward}",
             "(go|skip|jump|move|scrub|seek) {direction} (a bit|a little|a little bit|a few seconds|some)",
             "seek [{direction}]",
-            "<forward> [by] {seconds} [ahead|forward|in]{direction=forward}",
-            "<backward> [by] {seconds} [back|backward|backwards]{direction=backward}",
-            "(go|skip|jump|move|seek) {direction} [by] {seconds}",
-            "{direction} {seconds}",
-            "(go|skip|jump|move) {seconds} {direction}"
+            "(<forward>|seek (forward|ahead|forwards)) [by] {seconds} [ahead|forward|in]{direction=forward}",
+            "(<backward>|seek (back|backward|backwards)) [by] {seconds} [back|backward|backwards]{direction=backward}",
+            "{direction} {seconds}"
         ), title: "Seek", symbol: "goforward.10"),
 
         AppShortcut(.setVolume, phrases: spoken(
@@ -276,12 +273,12 @@ public enum ChangerShortcuts {
         ), title: "Set Volume", symbol: "speaker.wave.2"),
 
         AppShortcut(.changeVolume, phrases: spoken(
-            "[<turn>] (<whose> <volume>|[<det>] <player>|it) {step} <little> [[by] {amount}]",
+            "[<turn>] (<whose> <volume>|[<det>] <player>|it) [way] {step} <little> [[by] {amount}]",
             "<turn> {step} <volume_object> <little> [[by] {amount}]",
             "[make|get] [it|<det> (music|sound|volume|<player>)] <little> {step}",
-            "<raise> <volume_object> [by {amount}]{step=up}",
-            "<lower> <volume_object> [by {amount}]{step=down}",
-            "{step} (volume|sound|music) [[by] {amount}]",
+            "<raise> <volume_object> [[by] {amount}]{step=up}",
+            "<lower> <volume_object> [[by] {amount}]{step=down}",
+            "{step} (volume|sound) [[by] {amount}]",
             "[it's|it is|that's|that is|this is|way|much] too (loud|noisy){step=down}",
             "([it's|it is|that's|that is|this is|way|much] too (quiet|soft|low)|(i can't hear|i cannot hear|can't hear) [it|<det> music|anything]){step=up}"
         ), title: "Change Volume", symbol: "speaker.plus"),
@@ -352,7 +349,7 @@ public enum ChangerShortcuts {
             "(what's|what is|tell me) the ((name|title) of (this|the|that) (song|track|tune|album)|(song|track|album) (name|title))",
             "((name|identify) (this|the|that) (song|track|tune)|(what's|what is) (this|the|that) (song|track|tune|album) called)",
             "(how long is|what's the length of|what is the length of|how long does) [<det>] [<track>|it|this] [last|go on|run|take]{detail=length}",
-            "(how much time is left|how much is left|how long is left|how much longer|how long until the end|time left|time remaining) [in|on|of|for] [<det>] [<track>|this|it]{detail=remaining}",
+            "((how much [time] (is|s) left|how long is left|how much longer|how long until the end|time left|time remaining) [in|on|of|for] [<det>] [<track>|this|it]|how much of [<det>] [<track>|it|this] (is|s) left){detail=remaining}",
             "((which|what) <magazine> (is|s) (this|it|playing|on|loaded|that|selected|current|in)|(which|what) <magazine> (am i|are we) (in|on|listening to)|(what's|what is|whats) [<det>] current <magazine>){detail=magazine}"
         ), title: "Now Playing", symbol: "music.note.tv"),
     ]

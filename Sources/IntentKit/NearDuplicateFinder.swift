@@ -13,7 +13,9 @@ public struct NearDuplicate: Sendable, Hashable {
 
 /// Finds phrases of different shortcuts that differ only by skip words, slots or words that
 /// merely name a parameter: each template's structure is expanded into literal word sequences
-/// (``SkeletonExpander``) and phrases whose skeletons are equal are paired.
+/// (``SkeletonExpander``) and phrases whose skeletons are equal are paired. A phrase without a
+/// slot is not paired with another shortcut's slotted phrase when its own shortcut has a slotted
+/// phrase of the same skeleton: it is that shortcut's way of asking for the value.
 struct NearDuplicateFinder {
     let registry: ShortcutRegistry
     let snapshot: CompiledSnapshot
@@ -44,11 +46,16 @@ struct NearDuplicateFinder {
         var result: [NearDuplicate] = []
         for key in keyOrder {
             let entries = index[key]!
+            // Shortcuts that have a phrase of this skeleton with a slot: their own phrase without
+            // one is the question form of it ("Play a magazine" → "Which magazine?"), not a rival.
+            let slotted = Set(entries.filter(\.hasSlot).map { registry.templates[$0.template].shortcutIndex })
             for (offset, first) in entries.enumerated() {
                 for second in entries[(offset + 1)...] {
                     let a = registry.templates[first.template], b = registry.templates[second.template]
                     guard a.shortcutIndex != b.shortcutIndex else { continue }
                     if first.hasSlot && second.hasSlot { continue }
+                    let bare = first.hasSlot ? b : a
+                    if !(first.hasSlot == second.hasSlot), slotted.contains(bare.shortcutIndex) { continue }
                     if first.literal == second.literal { continue }
                     let pair = [min(first.template, second.template), max(first.template, second.template)]
                     guard reportedPairs.insert(pair).inserted else { continue }

@@ -30,6 +30,9 @@ public final class ShortcutRegistry: Sendable {
 
     let phrases: [[PhraseTemplate]]
     let templates: [CompiledTemplate]
+    /// The templates as the collision check compares them: without the optional parts every
+    /// phrase starts or ends with (see ``CollisionFinder/sharedEnds(of:)``).
+    let collisionTemplates: [CompiledTemplate]
     let summaries: [DialogTemplate]
     let responses: [DialogTemplate]
     /// Per intent, per parameter: where a slot of it takes its names from (nil for free types).
@@ -114,27 +117,35 @@ public final class ShortcutRegistry: Sendable {
         }
 
         var compiled: [CompiledTemplate] = []
+        var cores: [CompiledTemplate] = []
+        let allPhrases = checked.phrases.flatMap { $0 }
+        let shared = CollisionFinder.sharedEnds(of: allPhrases)
         for (shortcutIndex, shortcut) in provider.shortcuts.enumerated() {
             let intentIdx = checked.intentIndex[shortcut.intent]!
             let intent = provider.intents[intentIdx]
             let sources = parameterSources[intentIdx]
             for (phraseIndex, template) in checked.phrases[shortcutIndex].enumerated() {
-                compiled.append(CompiledTemplate(
-                    template: template,
-                    shortcutIndex: shortcutIndex,
-                    phraseIndex: phraseIndex,
-                    intentIndex: intentIdx,
-                    vocabulary: &vocabulary,
-                    skipTokens: skipTokens,
-                    parameterIndex: { name in Int8(intent.parameters.firstIndex { $0.name == name }!) },
-                    slotSource: { name in sources[intent.parameters.firstIndex { $0.name == name }!] },
-                    fixedCase: { name, identifier in
-                        guard case .enumeration(let definition)? = intent.parameter(named: name)?.type else { return -1 }
-                        return Int32(definition.caseIndex(identifiedBy: identifier) ?? -1)
-                    }
-                ))
+                func compile(_ template: PhraseTemplate) -> CompiledTemplate {
+                    CompiledTemplate(
+                        template: template,
+                        shortcutIndex: shortcutIndex,
+                        phraseIndex: phraseIndex,
+                        intentIndex: intentIdx,
+                        vocabulary: &vocabulary,
+                        skipTokens: skipTokens,
+                        parameterIndex: { name in Int8(intent.parameters.firstIndex { $0.name == name }!) },
+                        slotSource: { name in sources[intent.parameters.firstIndex { $0.name == name }!] },
+                        fixedCase: { name, identifier in
+                            guard case .enumeration(let definition)? = intent.parameter(named: name)?.type else { return -1 }
+                            return Int32(definition.caseIndex(identifiedBy: identifier) ?? -1)
+                        }
+                    )
+                }
+                compiled.append(compile(template))
+                cores.append(compile(CollisionFinder.core(of: template, without: shared)))
             }
         }
+        collisionTemplates = cores
         templates = compiled
         baseVocabulary = vocabulary
         var correctable = Set(compiled.flatMap { $0.literalTokens }.map { vocabulary.word($0) })

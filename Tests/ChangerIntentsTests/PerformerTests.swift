@@ -17,7 +17,7 @@ struct PerformerTests {
         init(settings: PlayerSettings = PlayerSettings()) throws {
             fixture = try TransportFixture(settings: settings)
             changer = fixture.changer()
-            registry = try MagazineEntities.registry(observing: fixture.store)
+            registry = try MagazineEntities.registry(observing: fixture.store, library: LibraryEntities(fixture.shelf.library))
             performer = IntentPerformer(changer: changer)
         }
 
@@ -140,8 +140,15 @@ struct PerformerTests {
         case .changeVolume: ChangerInvocations.changeVolume(up: false)
         case .repeat: ChangerInvocations.repeatMode(.disc)
         case .random: ChangerInvocations.randomMode(.disc)
+        case .playMagazineNumber: IntentInvocation(intent, parameters: ["number": .integer(1)])
+        case .playTrackNumber: IntentInvocation(intent, parameters: ["track": .integer(2)])
+        case .playAlbum: IntentInvocation(intent, parameters: ["album": .entity(typeIdentifier: "Album", id: "/music/B", displayName: "B")])
+        case .playArtist: IntentInvocation(intent, parameters: ["artist": .entity(typeIdentifier: "Artist", id: LibraryEntities.artistID("Artist"), displayName: "Artist")])
+        case .playSong: IntentInvocation(intent, parameters: ["song": .entity(typeIdentifier: "Song", id: "/music/A/2.mp3", displayName: "A2")])
+        case .loadAlbum: IntentInvocation(intent, parameters: ["album": .entity(typeIdentifier: "Album", id: "/music/C", displayName: "C"), "slot": ChangerInvocations.slot(2)])
+        case .ejectDisc: IntentInvocation(intent, parameters: ["disc": ChangerInvocations.slot(5)])
         case .playSomething, .pause, .resume, .stop, .togglePlayPause, .nextTrack, .previousTrack, .nextDisc, .previousDisc,
-             .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying:
+             .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying, .playLastDisc, .restartTrack, .getVolume:
             ChangerInvocations.plain(intent)
         }
     }
