@@ -363,6 +363,7 @@ public enum ChangerShortcuts {
             entityTypes: [EntityType(identifier: ChangerCatalog.magazineType, title: "Magazine", entities: magazines)] + library.entityTypes,
             shortcuts: shortcuts,
             fragments: fragments,
+            fillerFragments: ["device", "where"],
             equivalentInvocation: equivalentInvocation
         )
     }

@@ -99,6 +99,7 @@ struct CompiledTemplate: Sendable {
         intentIndex: Int,
         vocabulary: inout Vocabulary,
         skipTokens: Set<Int32>,
+        fillerFragments: Set<String> = [],
         parameterIndex: @escaping (String) -> Int8,
         slotSource: @escaping (String) -> SlotSource?,
         fixedCase: @escaping (String, String) -> Int32
@@ -108,7 +109,7 @@ struct CompiledTemplate: Sendable {
         self.phraseIndex = phraseIndex
         self.intentIndex = intentIndex
         var builder = Builder(
-            skipTokens: skipTokens, parameterIndex: parameterIndex, slotSource: slotSource, fixedCase: fixedCase
+            skipTokens: skipTokens, fillerFragments: fillerFragments, parameterIndex: parameterIndex, slotSource: slotSource, fixedCase: fixedCase
         )
         acceptState = builder.compile(template.elements, from: 0, vocabulary: &vocabulary)
         transitions = builder.transitions
@@ -140,10 +141,17 @@ struct CompiledTemplate: Sendable {
 
     private struct Builder {
         let skipTokens: Set<Int32>
+        /// Fragments whose words count like skip words (see ``ShortcutsProvider/fillerFragments``).
+        let fillerFragments: Set<String>
+        /// How deep the compiler is inside filler fragments.
+        var fillerDepth = 0
         let parameterIndex: (String) -> Int8
         let slotSource: (String) -> SlotSource?
         let fixedCase: (String, String) -> Int32
         var transitions: [[Transition]] = [[]]
+
+        /// Whether a word edge for `token` counts towards the ranking here.
+        func counts(_ token: Int32) -> Bool { fillerDepth == 0 && !skipTokens.contains(token) }
 
         mutating func newState() -> Int32 {
             transitions.append([])
@@ -162,7 +170,7 @@ struct CompiledTemplate: Sendable {
                     for token in tokens {
                         let id = vocabulary.intern(token)
                         let next = newState()
-                        add(current, Transition(kind: .word, target: next, token: id, counts: !skipTokens.contains(id)))
+                        add(current, Transition(kind: .word, target: next, token: id, counts: counts(id)))
                         current = next
                     }
                 case .choice(let alternatives), .optional(let alternatives):
@@ -180,8 +188,11 @@ struct CompiledTemplate: Sendable {
                     for branchEnd in ends { add(branchEnd, Transition(kind: .epsilon, target: end)) }
                     if case .optional = element { add(current, Transition(kind: .epsilon, target: end)) }
                     current = end
-                case .fragment(_, let inner):
+                case .fragment(let name, let inner):
+                    let filler = fillerFragments.contains(name)
+                    if filler { fillerDepth += 1 }
                     current = compile(inner, from: current, vocabulary: &vocabulary)
+                    if filler { fillerDepth -= 1 }
                 case .appName:
                     let next = newState()
                     add(current, Transition(kind: .app, target: next))
@@ -214,7 +225,7 @@ struct CompiledTemplate: Sendable {
                         node = next
                     } else {
                         let next = newState()
-                        add(node, Transition(kind: .word, target: next, token: id, counts: !skipTokens.contains(id)))
+                        add(node, Transition(kind: .word, target: next, token: id, counts: counts(id)))
                         children[node, default: [:]][id] = next
                         node = next
                     }

@@ -133,6 +133,7 @@ public final class ShortcutRegistry: Sendable {
                         intentIndex: intentIdx,
                         vocabulary: &vocabulary,
                         skipTokens: skipTokens,
+                        fillerFragments: provider.fillerFragments,
                         parameterIndex: { name in Int8(intent.parameters.firstIndex { $0.name == name }!) },
                         slotSource: { name in sources[intent.parameters.firstIndex { $0.name == name }!] },
                         fixedCase: { name, identifier in

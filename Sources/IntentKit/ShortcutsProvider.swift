@@ -18,6 +18,10 @@ public struct ShortcutsProvider: Sendable {
     public let wakePrefixes: [String]
     /// Named fragments the phrases refer to as `<name>` (see ``PhraseFragments``).
     public let fragments: [String: String]
+    /// Fragments whose words count like skip words: they only say to whom or where a sentence is
+    /// addressed ("on the TV", "in the kitchen"), so they never outweigh a name ("play Kitchen
+    /// Radio" is the magazine, not "play" said in the kitchen to the radio).
+    public let fillerFragments: Set<String>
     /// The invocation that does exactly what `invocation` does, in the form the app prefers, or
     /// nil when it has none. Readings that tie and do the same thing are one reading, not an
     /// ambiguity: "play magazine one" may be the magazine named "Magazine One" and the first
@@ -41,6 +45,7 @@ public struct ShortcutsProvider: Sendable {
         skipWords: [String] = ShortcutsProvider.defaultSkipWords,
         wakePrefixes: [String] = ShortcutsProvider.defaultWakePrefixes,
         fragments: [String: String] = [:],
+        fillerFragments: Set<String> = [],
         equivalentInvocation: (@Sendable (IntentInvocation, ParameterSnapshot) -> IntentInvocation?)? = nil
     ) {
         self.appName = appName
@@ -51,6 +56,7 @@ public struct ShortcutsProvider: Sendable {
         self.skipWords = skipWords
         self.wakePrefixes = wakePrefixes
         self.fragments = fragments
+        self.fillerFragments = fillerFragments
         self.equivalentInvocation = equivalentInvocation
     }
 }

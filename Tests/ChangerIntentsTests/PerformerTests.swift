@@ -107,8 +107,8 @@ struct PerformerTests {
 
     @Test("a key's ready-bound invocation is exactly what the matching sentence resolves to", arguments: [
         (ChangerInvocations.playDisc(3), "play disc 3"),
-        (ChangerInvocations.seek(forward: true), "skip forward 10 seconds"),
-        (ChangerInvocations.seek(forward: false), "skip back 10 seconds"),
+        (ChangerInvocations.seek(forward: true), "fast forward"),
+        (ChangerInvocations.seek(forward: false), "rewind"),
         (ChangerInvocations.changeVolume(up: true), "turn the volume up"),
         (ChangerInvocations.changeVolume(up: false), "turn the volume down"),
         (ChangerInvocations.setVolume(40), "set the volume to 40 percent"),
