@@ -23,7 +23,7 @@ public enum ChangerShortcuts {
         // Determiners and possessives a listener ignores.
         "det": "(the|my|our|your|this|that|these|those|his|her|their)",
         // What is playing: a track, a disc, the player itself.
-        "track": "(song|track|tune|item|title|piece|cut|selection)",
+        "track": "(track|song|tune|item|title|piece|cut|selection)",
         "tracks": "(songs|tracks|tunes|items|titles|pieces|cuts)",
         "track_ref": "(<track>|1|number)",
         "disc": "(disc|disk|cd|album|record)",
@@ -52,7 +52,7 @@ public enum ChangerShortcuts {
         // Volume.
         "volume": "(volume|sound|audio|volume level|sound level|level)",
         "whose": "[<det>] [<place>] [<player>]",
-        "volume_object": "(it|this|that|<whose> <volume>|[<det>] <player>)",
+        "volume_object": "(<whose> <volume>|it|this|that|[<det>] <player>)",
         "turn": "(turn|crank|bring|push|move|put|set|make|get|pump|jack|bump|dial|knock|adjust)",
         "raise": "(increase|raise|boost|pump up|crank up|bump up|amp up|jack up|push up|bring up|lift)",
         "lower": "(decrease|lower|reduce|drop|bring down|dial down|tone down|bump down|knock down|quiet down|dim)",
@@ -73,12 +73,13 @@ public enum ChangerShortcuts {
             "put [<det>] [<magazine>] {magazine} [<magazine>] on",
             "<play> [<det>] (music|songs|discs|albums|cds|tracks|stuff) (from|in|on|of) [<det>] [<magazine>] {magazine} [<magazine>]",
             "<pick> [<det>] <magazine> (called|named) {magazine}",
-            "<pick> [a] [specific|particular|certain] <magazine>"
+            "<pick> [a|a specific|a particular|a certain|specific|particular|certain] <magazine>"
         ), title: "Play Magazine", symbol: "square.stack"),
 
         AppShortcut(.playMagazineNumber, phrases: spoken(
-            "[<pick>] [<det>] <magazine> [number] {number}",
-            "[<pick>] [<det>] {number} <magazine>"
+            "<pick> [<det>] <magazine> [number] {number}",
+            "<pick> [<det>] {number} <magazine>",
+            "[<det>] (<magazine> [number] {number}|{number} <magazine>)"
         ), title: "Play Magazine by Number", symbol: "number.square"),
 
         AppShortcut(.playDisc, phrases: spoken(
@@ -89,7 +90,7 @@ public enum ChangerShortcuts {
             "(change|switch|set) [<det>] <disc> to [number] {disc}",
             "<pick> [<det>] [<magazine>] {magazine} [<magazine>] <disc> [number] {disc}",
             "<pick> [<det>] number {disc}",
-            "<pick> [a] [specific|particular|certain] <disc> [by number]"
+            "<pick> [a|a specific|a particular|a certain|specific|particular|certain] <disc> [by number]"
         ), title: "Play Disc", symbol: "opticaldisc"),
 
         AppShortcut(.playLastDisc, phrases: spoken(
@@ -109,37 +110,40 @@ public enum ChangerShortcuts {
         ), title: "Play Track", symbol: "music.note.list"),
 
         AppShortcut(.playAlbum, phrases: spoken(
-            "[<play>] [<det>] [<album_word>] {album} [<album_word>]",
+            "<play> [<det>] [<album_word>] {album} [<album_word>]",
+            "[<det>] [<album_word>] {album} [<album_word>]",
             "<select> [<det>] <album_word> {album}",
             "<play> [<det>] <album_word> (called|named|titled) {album}",
             "put [<det>] [<album_word>] {album} on"
         ), title: "Play Album", symbol: "square.stack.fill"),
 
         AppShortcut(.playArtist, phrases: spoken(
-            "[<play>] [some] [<det>] [<artist_word>] {artist}",
+            "<play> [some] [<det>] [<artist_word>] {artist}",
+            "[some] [<det>] [<artist_word>] {artist}",
             "<play> <some_music> (by|from|of) [<det>] [<artist_word>] {artist}",
-            "<play> [some] [<det>] {artist} (music|songs|tracks|tunes|stuff|records|albums)",
+            "<play> [some|<det>] {artist} (music|songs|tracks|tunes|stuff|records|albums)",
             "<play> [<det>] <artist_word> (called|named) {artist}",
             "[some] {artist} please"
         ), title: "Play Artist", symbol: "music.mic"),
 
         AppShortcut(.playSong, phrases: spoken(
-            "[<play>] [<det>] [<song_word>] {song} [<song_word>]",
+            "<play> [<det>] [<song_word>] {song} [<song_word>]",
+            "[<det>] [<song_word>] {song} [<song_word>]",
             "<play> [<det>] <song_word> (called|named|titled) {song}"
         ), title: "Play Song", symbol: "music.note"),
 
         AppShortcut(.loadAlbum, phrases: spoken(
             "<load> [<det>] [<album_word>] {album} (in|into|to|on|onto|at) [<det>] <slot> [number] {slot}",
-            "<load> [<det>] [<album_word>] {album} [in|into|to|on|onto|at] [<det>] {slot} <slot>",
+            "<load> [<det>] [<album_word>] {album} (in|into|to|on|onto|at) [<det>] {slot} <slot>",
             "(load|fill) [<det>] <slot> [number] {slot} with [<det>] [<album_word>] {album}",
             "(load|insert|put in|slot in|pop in|stick in|add) [<det>] [<album_word>] {album} [(in|into|to) [<det>] (<magazine>|changer)]",
-            "put [<det>] [<album_word>] {album} (in|into [<det>] (<magazine>|changer))"
+            "put [<det>] [<album_word>] {album} (into [<det>] (<magazine>|changer)|in)"
         ), title: "Load Album", symbol: "tray.and.arrow.down"),
 
         AppShortcut(.ejectDisc, phrases: spoken(
-            "<eject> [<det>] <slot> [number] {disc} [from [<det>] <magazine>]",
-            "<eject> [<det>] {disc} <slot> [from [<det>] <magazine>]",
-            "take [<det>] <slot> [number] {disc} out",
+            "<eject> [<det>] (<disc>|<slot>) [number] {disc} [from [<det>] <magazine>]",
+            "<eject> [<det>] {disc} (<disc>|<slot>) [from [<det>] <magazine>]",
+            "take [<det>] (<disc>|<slot>) [number] {disc} out",
             "empty [<det>] (slot|bay) [number] {disc}",
             "(eject|unload|take out) [<det>] [a] [<disc>]"
         ), title: "Eject Disc", symbol: "eject"),
@@ -195,7 +199,7 @@ public enum ChangerShortcuts {
             "skip (this|that|the current|current|it|this 1) [<track_ref>]",
             "(skip|change|switch) [<det>] <track>",
             "[play] (another|a different|the following) (<track>|1)",
-            "(i don't like|i hate|i do not like|not) (this|that) [<track_ref>]",
+            "(I don't like|I hate|I do not like|not) (this|that) [<track_ref>]",
             "(next|skip|skip ahead|skip forward|go forward|jump ahead|jump forward|move forward|advance|go ahead|move on) [by] {count} <tracks> [ahead|forward|on]",
             "(skip|go|jump|move) {count} <tracks> (ahead|forward|on)"
         ), title: "Next Track", symbol: "forward.end"),
@@ -212,7 +216,7 @@ public enum ChangerShortcuts {
 
         AppShortcut(.restartTrack, phrases: spoken(
             "(restart|start over|redo) [<det>] [<track>]",
-            "(replay|restart) (<det>|it|current|the current) [<track>]",
+            "(replay|restart) (this|it|current|the current|<det>) [<track>]",
             "(start|play) [<det>] [<track>|it] (over|again|over again|from the (start|beginning|top)|from scratch|one more time|once more)",
             "(go back to|back to|from|take it from|start from|jump to|skip to|go to|rewind to|start at) [<det>] (beginning|start|top) [of [<det>] <track>]",
             "(one more time|once more|again|from the top)"
@@ -230,7 +234,7 @@ public enum ChangerShortcuts {
 
         AppShortcut(.previousDisc, phrases: spoken(
             "(previous|last|prior|preceding) <disc>",
-            "(<go>) back [to|1] [<det>] [previous|last|prior] <disc>",
+            "(<go>) back (a|1|to [<det>] [previous|last|prior]) <disc>",
             "(<go>) to [<det>] (previous|prior) <disc>",
             "play [<det>] (previous|prior) <disc> [again]",
             "(play|<go> to) [<det>] last <disc> [again]",
@@ -247,7 +251,7 @@ public enum ChangerShortcuts {
 
         AppShortcut(.previousMagazine, phrases: spoken(
             "(previous|last|prior) <magazine>",
-            "<go> back [to|1] [<det>] [previous|last|prior] <magazine>",
+            "<go> back (a|1|to [<det>] [previous|last|prior]) <magazine>",
             "<go> to [<det>] (previous|last|prior) <magazine>",
             "(play|load|put on|pick|select|choose) [<det>] (previous|last|prior) <magazine> [again]"
         ), title: "Previous Magazine", symbol: "square.stack.3d.up"),
@@ -263,24 +267,24 @@ public enum ChangerShortcuts {
         ), title: "Seek", symbol: "goforward.10"),
 
         AppShortcut(.setVolume, phrases: spoken(
-            "(<turn>|change|<raise>|<lower>) [up|down] <whose> <volume> [<where>] [up|down] (to|at) {volume}",
+            "(set|<turn>|change|<raise>|<lower>) [up|down] <whose> <volume> [<where>] [up|down] (to|at) {volume}",
             "(set|change|adjust) <whose> volume {volume}",
             "<whose> volume [level] [to|at] {volume}",
             "(<turn>|<raise>|<lower>) (it|this|[<det>] <player>) [up|down] (to|at) {volume}",
             "{volume} (volume|sound)",
-            "(turn|crank|make|set|put) (it|[<det>] (volume|sound|music)) {volume}",
+            "(set|turn|crank|make|put) ([<det>] (volume|sound|music)|it) {volume}",
             "(set|change|adjust) <whose> volume [level]"
         ), title: "Set Volume", symbol: "speaker.wave.2"),
 
         AppShortcut(.changeVolume, phrases: spoken(
-            "[<turn>] (<whose> <volume>|[<det>] <player>|it) [way] {step} <little> [[by] {amount}]",
-            "<turn> {step} <volume_object> <little> [[by] {amount}]",
-            "[make|get] [it|<det> (music|sound|volume|<player>)] <little> {step}",
-            "<raise> <volume_object> [[by] {amount}]{step=up}",
-            "<lower> <volume_object> [[by] {amount}]{step=down}",
-            "{step} (volume|sound) [[by] {amount}]",
+            "[<turn>] (<whose> <volume>|[<det>] <player>|it) [way] {step} <little> [by {amount}|{amount}]",
+            "<turn> {step} <volume_object> <little> [by {amount}|{amount}]",
+            "[make|get] [it|<det> (music|sound|volume|<player>)] <little> {step:louder}",
+            "<raise> <volume_object> [by {amount}|{amount}]{step=up}",
+            "<lower> <volume_object> [by {amount}|{amount}]{step=down}",
+            "{step:more} (volume|sound)",
             "[it's|it is|that's|that is|this is|way|much] too (loud|noisy){step=down}",
-            "([it's|it is|that's|that is|this is|way|much] too (quiet|soft|low)|(i can't hear|i cannot hear|can't hear) [it|<det> music|anything]){step=up}"
+            "([it's|it is|that's|that is|this is|way|much] too (quiet|soft|low)|(I can't hear|I cannot hear|can't hear) [it|<det> music|anything]){step=up}"
         ), title: "Change Volume", symbol: "speaker.plus"),
 
         AppShortcut(.getVolume, phrases: spoken(
@@ -309,24 +313,24 @@ public enum ChangerShortcuts {
         ), title: "Unmute", symbol: "speaker.wave.3"),
 
         AppShortcut(.repeat, phrases: spoken(
-            "(repeat|loop|keep repeating|keep looping) [mode] {mode}",
-            "(set|turn|switch|change|put) <whose> (repeat|loop) [mode] [to] {mode}",
-            "(turn|switch) {mode} (repeat|loop|repeating|looping) [mode]",
+            "(repeat|loop|keep repeating|keep looping) [mode] {mode:this song}",
+            "(set|turn|switch|change|put) <whose> (repeat|loop) [mode] [to] {mode:one}",
+            "(turn|switch) {mode:off} (repeat|loop|repeating|looping) [mode]",
             "(stop|quit|no|cancel|disable|don't|end|no more) (repeating|looping|repeat|loop){mode=off}",
             "(repeat|loop|repeat mode|turn on repeat|turn repeat on|enable repeat|repeat on|switch on repeat|turn on loop|turn loop on|loop on){mode=magazine}",
-            "(put|play|keep|leave) {mode} on (repeat|loop)",
-            "(play|listen to) {mode} (again and again|over and over|on repeat)",
+            "(put|play|keep|leave) {mode:this song} on (repeat|loop)",
+            "(play|listen to) {mode:this song} (again and again|over and over|on repeat)",
             "(repeat|loop) (mode|setting) off{mode=off}"
         ), title: "Repeat", symbol: "repeat"),
 
         AppShortcut(.random, phrases: spoken(
-            "(shuffle|randomize|randomise|mix up|mix|random) [mode] {mode}",
-            "(set|turn|switch|change|put) <whose> (shuffle|random|random play|random mode|shuffle mode) [mode] [to] {mode}",
-            "(turn|switch) {mode} (shuffle|random|random play|shuffle mode|random mode|shuffling)",
+            "(shuffle|randomize|randomise|mix up|mix|random) [mode] {mode:this album}",
+            "(set|turn|switch|change|put) <whose> (shuffle|random|random play|random mode|shuffle mode) [mode] [to] {mode:on}",
+            "(turn|switch) {mode:off} (shuffle|random|random play|shuffle mode|random mode|shuffling)",
             "(stop|quit|no|cancel|disable|don't|end|no more) (shuffling|shuffle|random|randomizing|random play|mixing){mode=off}",
             "(unshuffle|play in order|play [them|<det> <tracks>] in order|in order){mode=off}",
             "(shuffle|random|randomize|shuffle play|random play|play randomly|play in random order|play at random|shuffle mode|random mode|mix it up|mix things up|turn on shuffle|turn shuffle on|enable shuffle|shuffle on|random on|switch on shuffle|turn on random|turn random on|shuffle mode on|random mode on|play shuffled|play random|play on shuffle|random order|in random order){mode=magazine}",
-            "play {mode} (shuffled|randomly|in random order|on shuffle|at random|in shuffle mode)"
+            "play {mode:this album} (shuffled|randomly|in random order|on shuffle|at random|in shuffle mode)"
         ), title: "Random", symbol: "shuffle"),
 
         AppShortcut(.scan, phrases: spoken(
@@ -344,13 +348,13 @@ public enum ChangerShortcuts {
             "(what's|what is|whats) (playing|this|on|this song|this track|that song|the song|the track|the current song|the current track|this album|this disc|currently playing|playing now)",
             "(what|which) (song|track|tune|album|disc|cd|music|artist|band) (is|s) (this|playing|on|that)",
             "(who|who's|who is) (sings|singing|sang|performs|wrote|made|this|playing|the artist|the singer|the band|this artist|this band) [this|that|it] [song|track|tune]",
-            "(what|who) (am i|are we|are you|is this) (listening to|playing|hearing)",
+            "(what|who) (am I|are we|are you|is this) (listening to|playing|hearing)",
             "(now playing|current song|current track|song info|track info|song name|song title|track name|track title|tell me what's playing|tell me what is playing|show me what's playing|say what's playing)",
             "(what's|what is|tell me) the ((name|title) of (this|the|that) (song|track|tune|album)|(song|track|album) (name|title))",
             "((name|identify) (this|the|that) (song|track|tune)|(what's|what is) (this|the|that) (song|track|tune|album) called)",
-            "(how long is|what's the length of|what is the length of|how long does) [<det>] [<track>|it|this] [last|go on|run|take]{detail=length}",
+            "(how long is|what's the length of|what is the length of|how long does) ([<det>] <track>|it|this) [last|go on|run|take]{detail=length}",
             "((how much [time] (is|s) left|how long is left|how much longer|how long until the end|time left|time remaining) [in|on|of|for] [<det>] [<track>|this|it]|how much of [<det>] [<track>|it|this] (is|s) left){detail=remaining}",
-            "((which|what) <magazine> (is|s) (this|it|playing|on|loaded|that|selected|current|in)|(which|what) <magazine> (am i|are we) (in|on|listening to)|(what's|what is|whats) [<det>] current <magazine>){detail=magazine}"
+            "((which|what) <magazine> (is|s) (this|it|playing|on|loaded|that|selected|current|in)|(which|what) <magazine> (am I|are we) (in|on|listening to)|(what's|what is|whats) [<det>] current <magazine>){detail=magazine}"
         ), title: "Now Playing", symbol: "music.note.tv"),
     ]
 

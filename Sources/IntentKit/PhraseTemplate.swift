@@ -24,13 +24,16 @@ public indirect enum PhraseElement: Sendable, Hashable {
 /// - plain words: `play disc` (normalised like sentences: case, punctuation, number words);
 /// - alternatives: `(next|skip to)`; optional parts: `[the]`, `[this|that]`; both nest;
 /// - the app name: `{app}`; a connector word right before it (`in {app}`) belongs to it;
-/// - a parameter slot: `{disc}`; a fixed enum value: `{mode=off}`;
+/// - a parameter slot: `{disc}`, with the phrase's own example for listings: `{mode:off}`;
+///   a fixed enum value: `{mode=off}`;
 /// - a named fragment: `<the>`, defined once in a ``PhraseFragments`` table and shared.
 public struct PhraseTemplate: Sendable, Hashable {
     /// The template exactly as written.
     public let source: String
     /// The parsed sequence.
     public let elements: [PhraseElement]
+    /// The phrase's own example for a slot, shown in listings and suggestions (`{mode:off}`).
+    public let exampleHints: [String: String]
 
     /// Words that join the app name to a phrase ("in CD Changer", "using CD Changer").
     public static let appConnectors: Set<String> = ["in", "on", "with", "using", "via", "through", "from"]
@@ -42,9 +45,10 @@ public struct PhraseTemplate: Sendable, Hashable {
     }
 
     /// A template made of parsed elements (a fragment's body, to render it).
-    init(source: String, elements: [PhraseElement]) {
+    init(source: String, elements: [PhraseElement], exampleHints: [String: String] = [:]) {
         self.source = source
         self.elements = elements
+        self.exampleHints = exampleHints
     }
 
     /// Parses `source` with fragments already parsed (a fragment body refers only to those).
@@ -52,6 +56,7 @@ public struct PhraseTemplate: Sendable, Hashable {
         self.source = source
         var parser = Parser(source: source, fragments: parsedFragments)
         elements = try parser.parseTemplate()
+        exampleHints = parser.hints
     }
 
     /// Parameter names referenced by slots and fixed values, in order of appearance.
@@ -156,6 +161,7 @@ public struct PhraseTemplate: Sendable, Hashable {
         let fragments: [String: [PhraseElement]]
         var scalars: ArraySlice<Unicode.Scalar>
         var position = 0
+        var hints: [String: String] = [:]
 
         init(source: String, fragments: [String: [PhraseElement]]) {
             self.source = source
@@ -223,7 +229,7 @@ public struct PhraseTemplate: Sendable, Hashable {
                         inside.append(next)
                     }
                     guard closed else { throw fail("“{” is never closed with “}”") }
-                    try appendSlot(String(inside), to: &sequence)
+                    try appendSlot(String(inside), to: &sequence, hints: &hints)
                 case "}":
                     throw fail("“}” has no opening “{”")
                 case "<":
@@ -252,7 +258,15 @@ public struct PhraseTemplate: Sendable, Hashable {
             return (alternatives, nil)
         }
 
-        func appendSlot(_ inside: String, to sequence: inout [PhraseElement]) throws(PhraseSyntaxError) {
+        func appendSlot(_ inside: String, to sequence: inout [PhraseElement], hints: inout [String: String]) throws(PhraseSyntaxError) {
+            let example = inside.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).trimmed }
+            if example.count == 2 {
+                guard !example[1].isEmpty, !example[0].contains("=") else { throw fail("a slot's example must be {parameterName:example}, not {\(inside)}") }
+                try appendSlot(example[0], to: &sequence, hints: &hints)
+                guard case .parameter(let name)? = sequence.last else { throw fail("only a parameter slot can have an example, not {\(inside)}") }
+                hints[name] = example[1]
+                return
+            }
             let parts = inside.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).trimmed }
             let name = parts[0]
             guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }) else {

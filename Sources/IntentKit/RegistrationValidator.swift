@@ -185,6 +185,15 @@ struct RegistrationValidator {
         if let crowded = paths.first(where: { $0.count > RegistrationValidator.maximumParameters }) {
             report(.tooManyParameters, "\(name) uses \(crowded.count) parameters (\(crowded.keys.sorted().joined(separator: ", "))); at most \(RegistrationValidator.maximumParameters) are allowed.", phrase: phrase)
         }
+        for (parameterName, example) in template.exampleHints.sorted(by: { $0.key < $1.key }) {
+            guard case .enumeration(let definition)? = intent.parameter(named: parameterName)?.type,
+                  definition.cases.contains(where: { enumCase in
+                      ([enumCase.displayName] + enumCase.synonyms).contains { Normalizer.tokens(of: $0) == Normalizer.tokens(of: example) }
+                  }) else {
+                report(.unknownEnumCase, "\(name) gives {\(parameterName):\(example)} as an example, which is not a name of an enum case of that parameter.", phrase: phrase)
+                continue
+            }
+        }
         PhraseTemplate.visit(template.elements) { element in
             switch element {
             case .parameter(let parameterName):

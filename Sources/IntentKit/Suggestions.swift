@@ -42,10 +42,31 @@ extension ShortcutRegistry {
     /// The template's example with the first example value of every slot.
     func exampleText(of template: CompiledTemplate, includeApp: Bool, snapshot: CompiledSnapshot) -> String? {
         let intent = intents[template.intentIndex]
-        return PhraseRenderer.render(template.template, appName: appName, includeApp: includeApp) { name in
-            guard let parameterIndex = intent.parameters.firstIndex(where: { $0.name == name }) else { return nil }
+        return PhraseRenderer.render(template.template, appName: appName, includeApp: includeApp, isOrdinal: ordinalSlots(of: template.intentIndex)) { slot in
+            guard let parameterIndex = intent.parameters.firstIndex(where: { $0.name == slot.name }) else { return nil }
+            if let hint = slot.hint { return hint }
             return exampleValues(intent: template.intentIndex, parameter: parameterIndex, snapshot: snapshot, preferringCurrent: true).first
+                .map { spoken($0, intent: template.intentIndex, parameter: parameterIndex, beforeWord: slot.beforeWord) }
         }
+    }
+
+    /// Which slots of the intent's phrases hold numbers that can be said as ordinals ("third").
+    func ordinalSlots(of intent: Int) -> (String) -> Bool {
+        { [self] name in
+            guard let parameter = intents[intent].parameters.firstIndex(where: { $0.name == name }),
+                  case .enumeration(let index)? = parameterSources[intent][parameter] else { return false }
+            return enums[index].cases.first?.synonyms.contains { Normalizer.number(in: $0).map(Normalizer.ordinalToken) == $0 } ?? false
+        }
+    }
+
+    /// An enum example as said in its place: before a noun, a number that has an ordinal reads as
+    /// one ("the third disc", not "the 3 disc").
+    func spoken(_ value: String, intent: Int, parameter: Int, beforeWord: Bool) -> String {
+        guard beforeWord, case .enumeration(let index)? = parameterSources[intent][parameter],
+              let enumCase = enums[index].cases.first(where: { $0.displayName == value }),
+              let ordinal = enumCase.synonyms.first(where: { Normalizer.tokens(of: $0).count == 1 && Normalizer.number(in: $0) != nil && Normalizer.number(in: $0).map(Normalizer.ordinalToken) == $0 }),
+              let spelled = NumberWords.spell(ordinal) else { return value }
+        return spelled
     }
 
     /// Display names used to fill a slot: the enum's example cases, or the entities — all of them
@@ -125,47 +146,155 @@ extension ShortcutRegistry {
     }
 }
 
-/// Renders a phrase template as a readable example: the first alternative of every choice,
-/// optional parts only when they hold a parameter slot, slots filled with real names.
+/// Renders a phrase template as its most natural reading: the first alternative of every choice;
+/// optional parts when they hold a parameter slot, or when they are an article ("the", "a")
+/// before a noun that is always said ("Play the final disc", "Set the volume to 40%", but
+/// "Play Road Trip", "Play disc 3", "Put on pause"); slots filled with real names, or with the
+/// example the phrase gives (`{mode:off}`); a number right after an article or at the start,
+/// and before a noun, read as an ordinal ("the third disc").
 enum PhraseRenderer {
-    /// The rendered sentence, or nil when a slot has no value to show.
-    static func render(_ template: PhraseTemplate, appName: String, includeApp: Bool, fill: (String) -> String?) -> String? {
-        guard let pieces = render(template.elements, appName: appName, includeApp: includeApp, fill: fill) else { return nil }
-        let text = pieces.joined(separator: " ")
+    /// What the renderer asks about one slot it fills.
+    struct Slot {
+        let name: String
+        /// The phrase's own example for this slot (`{mode:off}` gives "off").
+        let hint: String?
+        /// Whether the slot stands where an ordinal would ("the {disc} disc").
+        let beforeWord: Bool
+    }
+
+    static let articles: Set<String> = ["the", "a", "an"]
+    /// Words that never take an article in front: an article before them would read "Put the on pause".
+    static let functionWords: Set<String> = [
+        "on", "in", "into", "to", "of", "at", "by", "with", "from", "off", "up", "down", "back", "again", "for", "and", "or",
+        "out", "over", "onto", "called", "named", "titled", "please",
+    ]
+
+    /// One thing a rendering will say next: a word that is always said, or a slot.
+    private enum Item {
+        case word(String)
+        case slot(String)
+    }
+
+    /// The rendered sentence, or nil when a slot has no value to show. `isOrdinal` tells which
+    /// slots hold numbers that read as ordinals.
+    static func render(
+        _ template: PhraseTemplate, appName: String, includeApp: Bool, isOrdinal: (String) -> Bool = { _ in false }, fill: (Slot) -> String?
+    ) -> String? {
+        let rendered = withoutActuallyEscaping(fill) { fill -> [String]? in
+            withoutActuallyEscaping(isOrdinal) { isOrdinal -> [String]? in
+                var renderer = Renderer(hints: template.exampleHints, appName: appName, includeApp: includeApp, isOrdinal: isOrdinal, fill: fill)
+                return renderer.render(template.elements, then: []) ? renderer.pieces : nil
+            }
+        }
+        guard let rendered else { return nil }
+        let text = rendered.joined(separator: " ")
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst()
     }
 
-    private static func render(_ elements: [PhraseElement], appName: String, includeApp: Bool, fill: (String) -> String?) -> [String]? {
+    private struct Renderer {
+        let hints: [String: String]
+        let appName: String
+        let includeApp: Bool
+        let isOrdinal: (String) -> Bool
+        let fill: (Slot) -> String?
         var pieces: [String] = []
-        for element in elements {
-            switch element {
-            case .words(let display, _):
-                pieces.append(display)
-            case .choice(let alternatives):
-                guard let inner = render(alternatives[0], appName: appName, includeApp: includeApp, fill: fill) else { return nil }
-                pieces += inner
-            case .optional(let alternatives):
-                if let withSlot = alternatives.first(where: hasSlot) {
-                    guard let inner = render(withSlot, appName: appName, includeApp: includeApp, fill: fill) else { return nil }
-                    pieces += inner
+
+        /// Renders `elements`; `after` are what follows them in the enclosing sequences.
+        mutating func render(_ elements: [PhraseElement], then after: [ArraySlice<PhraseElement>]) -> Bool {
+            for (position, element) in elements.enumerated() {
+                let rest = [elements[(position + 1)...]] + after
+                switch element {
+                case .words(let display, _):
+                    pieces.append(display)
+                case .choice(let alternatives):
+                    guard render(alternatives[0], then: rest) else { return false }
+                case .optional(let alternatives):
+                    if let withSlot = alternatives.first(where: PhraseRenderer.hasSlot) {
+                        guard render(withSlot, then: rest) else { return false }
+                    } else if let article = PhraseRenderer.leadingArticle(alternatives[0]), takesArticle(rest) {
+                        pieces.append(article)
+                    }
+                case .fragment(_, let inner):
+                    guard render(inner, then: rest) else { return false }
+                case .appName(let connector):
+                    if includeApp {
+                        if let connector { pieces.append(connector) }
+                        pieces.append(appName)
+                    }
+                case .parameter(let name):
+                    let ordinal = isOrdinal(name) && afterArticleOrStart(elements[..<position]) && isNoun(PhraseRenderer.upcoming(rest, limit: 1).first)
+                    guard let value = fill(Slot(name: name, hint: hints[name], beforeWord: ordinal)) else { return false }
+                    pieces.append(value)
+                case .fixedValue:
+                    break
                 }
-            case .fragment(_, let inner):
-                guard let rendered = render(inner, appName: appName, includeApp: includeApp, fill: fill) else { return nil }
-                pieces += rendered
-            case .appName(let connector):
-                if includeApp {
-                    if let connector { pieces.append(connector) }
-                    pieces.append(appName)
-                }
-            case .parameter(let name):
-                guard let value = fill(name) else { return nil }
-                pieces.append(value)
-            case .fixedValue:
-                break
+            }
+            return true
+        }
+
+        /// Whether an article reads well before what follows: a noun not followed by a number
+        /// ("the disc", not "the disc 3"), or a number read as an ordinal before a noun ("the third disc").
+        private func takesArticle(_ rest: [ArraySlice<PhraseElement>]) -> Bool {
+            let items = PhraseRenderer.upcoming(rest, limit: 2)
+            guard let first = items.first else { return false }
+            switch first {
+            case .word:
+                guard isNoun(first) else { return false }
+                if items.count > 1, case .slot = items[1] { return false }
+                return true
+            case .slot(let name):
+                return isOrdinal(name) && items.count > 1 && isNoun(items[1])
             }
         }
-        return pieces
+
+        private func isNoun(_ item: Item?) -> Bool {
+            guard case .word(let word)? = item else { return false }
+            return !PhraseRenderer.functionWords.contains(word.lowercased())
+        }
+
+        /// Whether nothing but optional parts without slots, or an article, comes before (within this sequence).
+        private func afterArticleOrStart(_ before: ArraySlice<PhraseElement>) -> Bool {
+            for element in before.reversed() {
+                guard case .optional(let alternatives) = element, !alternatives.contains(where: PhraseRenderer.hasSlot) else { return false }
+                if PhraseRenderer.leadingArticle(alternatives[0]) != nil { return true }
+            }
+            return true
+        }
+    }
+
+    /// The first `limit` things `rest` will say: choices by their first alternative, fragments
+    /// inlined, optional parts only when they hold a slot.
+    private static func upcoming(_ rest: [ArraySlice<PhraseElement>], limit: Int) -> [Item] {
+        var items: [Item] = []
+        func walk(_ elements: ArraySlice<PhraseElement>) {
+            for element in elements {
+                guard items.count < limit else { return }
+                switch element {
+                case .words(let display, _):
+                    for word in display.split(separator: " ") where items.count < limit { items.append(.word(String(word))) }
+                case .choice(let alternatives): walk(alternatives[0][...])
+                case .optional(let alternatives):
+                    if let withSlot = alternatives.first(where: hasSlot) { walk(withSlot[...]) }
+                case .fragment(_, let inner): walk(inner[...])
+                case .parameter(let name): items.append(.slot(name))
+                case .appName, .fixedValue: break
+                }
+            }
+        }
+        for sequence in rest where items.count < limit { walk(sequence) }
+        return items
+    }
+
+    /// "the" when the first way through `elements` is an article alone.
+    fileprivate static func leadingArticle(_ elements: [PhraseElement]) -> String? {
+        guard elements.count == 1 else { return nil }
+        switch elements[0] {
+        case .words(let display, _): return articles.contains(display.lowercased()) ? display : nil
+        case .choice(let alternatives), .optional(let alternatives): return leadingArticle(alternatives[0])
+        case .fragment(_, let inner): return leadingArticle(inner)
+        default: return nil
+        }
     }
 
     /// Whether the first way through `elements` passes a parameter slot.

@@ -89,9 +89,11 @@ public final class PlayerSession {
         /// The `resolve --json` object for this sentence with `response` filled in by what happened.
         public var jsonLine: String
 
-        /// `cdchanger say`'s exit status: 0 done, 1 not understood or not possible, 2 ambiguous, 3 needs a value.
+        /// `cdchanger say`'s exit status: 0 done, 1 not understood or not possible, 2 ambiguous (or a
+        /// question the intent asked: which album, which slot), 3 needs a value.
         public var exitStatus: Int32 {
             switch resolution {
+            case .matched where outcome?.followUp != nil: 2
             case .matched: outcome?.succeeded == false ? 1 : 0
             case .unsupported: 1
             case .declined: 0
@@ -108,18 +110,22 @@ public final class PlayerSession {
         var conversation = conversations[channel].flatMap { now - $0.time < PlayerSession.followUpLifetime ? $0.conversation : nil }
             ?? Conversation(registry: registry, mode: .inApp)
         let resolution = conversation.respond(to: sentence)
-        conversations[channel] = (conversation, now)
         let report = registry.report(for: sentence, resolution: resolution)
         guard case .matched(let invocation) = resolution else {
+            conversations[channel] = (conversation, now)
             return SpokenReply(resolution: resolution, response: report.response, outcome: nil, jsonLine: report.jsonLine)
         }
         let outcome = perform(invocation)
+        // A question the intent asked instead of guessing ("Which album by Amber Lane?") stays open.
+        if let followUp = outcome.followUp { conversation.ask(.choice(followUp)) }
+        conversations[channel] = (conversation, now)
         let performed = ResolveReport(sentence: sentence, resolution: resolution, response: outcome.response)
         return SpokenReply(resolution: resolution, response: outcome.response, outcome: outcome, jsonLine: performed.jsonLine)
     }
 
     /// Saves the position and stops the audio threads (on quit and on signals).
     public func shutdown() {
+        libraryWatcher?.stop()
         changer.savePosition()
         engine.shutdown()
         context.store.save()
@@ -180,6 +186,42 @@ public final class PlayerSession {
         changed()
     }
 
+    // MARK: The library
+
+    private var libraryWatcher: LibraryWatcher?
+
+    /// Watches the music folder while the player runs: when an album is added, renamed or removed,
+    /// the folder is scanned again (on the watcher's thread, through the scan cache) and the result
+    /// taken here (``takeScan(_:)``): the new names resolve at once, the removed ones no longer, and
+    /// a slot whose folder went shows missing.
+    public func watchLibrary() {
+        let rescan = LibraryRescan(context: context)
+        let handle = SessionHandle(self)
+        let mailbox = loop.mailbox
+        do {
+            libraryWatcher = try LibraryWatcher(root: context.musicFolder.path, onChange: {
+                let shelf = rescan.shelf()
+                mailbox.post { handle.session?.takeScan(shelf) }
+            }, onProblem: { text in
+                mailbox.post { handle.session?.post(notice: text) }
+            })
+        } catch {
+            post(notice: "New albums in the music folder show after a restart: it cannot be watched (\(error)).")
+        }
+    }
+
+    /// Takes a new scan of the music folder: the changer plays from it, and its album, artist and
+    /// song names resolve from now on (the registry's snapshot observers are told).
+    public func takeScan(_ shelf: AlbumShelf) {
+        updateShelf(shelf)
+        if let registry = registryLoader.builtRegistry {
+            MagazineEntities.refresh(library: shelf.library, names: registryLoader.library, in: registry, store: context.store)
+        } else {
+            registryLoader.library.update(shelf.library)
+        }
+        changed()
+    }
+
     /// Makes an album found by an edit (e.g. loaded from outside the music folder) known to the changer.
     public func updateShelf(_ shelf: AlbumShelf) {
         changer.shelf = shelf
@@ -202,4 +244,11 @@ public final class PlayerSession {
         guard let error, error != reportedSaveError else { return }
         post(notice: "\(error) The change is kept and will be saved when possible.")
     }
+}
+
+/// A weak reference to the session for work posted to the main loop from another thread; it is
+/// only read there, on the loop's thread, so it needs no lock.
+private final class SessionHandle: @unchecked Sendable {
+    weak var session: PlayerSession?
+    init(_ session: PlayerSession) { self.session = session }
 }
