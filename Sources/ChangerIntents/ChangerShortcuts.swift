@@ -216,7 +216,7 @@ public enum ChangerShortcuts {
 
         AppShortcut(.restartTrack, phrases: spoken(
             "(restart|start over|redo) [<det>] [<track>]",
-            "(replay|restart) (this|it|current|the current|<det>) [<track>]",
+            "(restart (this|it|current|the current|<det>) [<track>]|replay (this|it|current|the current|<det>) <track>)",
             "(start|play) [<det>] [<track>|it] (over|again|over again|from the (start|beginning|top)|from scratch|one more time|once more)",
             "(go back to|back to|from|take it from|start from|jump to|skip to|go to|rewind to|start at) [<det>] (beginning|start|top) [of [<det>] <track>]",
             "(one more time|once more|again|from the top)"

@@ -46,18 +46,26 @@ public enum MagazineEntities {
         registry.collisions(forEntity: magazine.id.uuidString, ofType: ChangerCatalog.magazineType).map(describe)
     }
 
-    /// Library names that read like the app's own phrases ("play stop" with a song called "Stop"),
-    /// in words for the user: what the sentence does, and how to name the music instead.
+    /// Library names that read like the app's own phrases ("stop" with a song called "Stop"), one
+    /// line per name, in words for the user: what those sentences do, and how to name the music instead.
     public static func libraryCollisionWarnings(in registry: ShortcutRegistry) -> [String] {
         [(ChangerCatalog.albumType, "album"), (ChangerCatalog.artistType, "artist"), (ChangerCatalog.songType, "song")].flatMap { type, word in
-            registry.nameCollisions(ofType: type).map { collision in
-                let phrase = collision.sources.first { $0.invocation.parameters.values.allSatisfy { value in
-                    if case .entity(let kind, _, _) = value { return kind == ChangerCatalog.magazineType }
-                    return true
-                } }
-                let named = collision.sources.first { $0 != phrase }
-                let name = named?.invocation.parameters.values.first { if case .entity(type, _, _) = $0 { true } else { false } }?.displayName ?? ""
-                return "The \(word) \u{201C}\(name)\u{201D} sounds like a command: \u{201C}\(collision.sentence)\u{201D} means \(phrase?.summary.lowercased() ?? "a command"); say \u{201C}play the \(word) \(name)\u{201D} for the \(word)."
+            var sentences: [String: [String]] = [:]
+            var order: [String] = []
+            for collision in registry.nameCollisions(ofType: type) {
+                let names = collision.sources.flatMap { source in
+                    source.invocation.parameters.values.compactMap { value -> String? in
+                        if case .entity(type, _, let name) = value { return name }
+                        return nil
+                    }
+                }
+                for name in Set(names).sorted() {
+                    if sentences[name] == nil { order.append(name) }
+                    sentences[name, default: []].append("\u{201C}\(collision.sentence)\u{201D}")
+                }
+            }
+            return order.map { name in
+                "The \(word) \u{201C}\(name)\u{201D} sounds like a command: \(sentences[name]!.joined(separator: ", ")) \(sentences[name]!.count == 1 ? "does" : "do") the command; say \u{201C}play the \(word) \(name)\u{201D} for the \(word)."
             }
         }
     }
