@@ -150,7 +150,7 @@ public final class LibraryEntities: Sendable {
     /// The name, then the shorter forms a listener would take for it: without a leading "The",
     /// without a trailing "(…)" or "[…]" note, without a " - Remastered…" style note, without
     /// "feat. …". Forms that differ only in case are given once.
-    static func variants(of name: String) -> [String] {
+    public static func variants(of name: String) -> [String] {
         var forms = [name]
         var core = Array(name)
         for marker in creditMarkers {
