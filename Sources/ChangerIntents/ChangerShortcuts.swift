@@ -194,7 +194,7 @@ public enum ChangerShortcuts {
 
         AppShortcut(.nextTrack, phrases: spoken(
             "(next|skip|skip ahead|skip forward|move on|moving on) [1] [<track_ref>]",
-            "(<go>|on) to [<det>] next [<track_ref>]",
+            "(<go>|on|move on) to [<det>] next [<track_ref>]",
             "play [<det>] (next|following) [<track_ref>]",
             "skip (this|that|the current|current|it|this 1) [<track_ref>]",
             "(skip|change|switch) [<det>] <track>",
@@ -206,7 +206,7 @@ public enum ChangerShortcuts {
 
         AppShortcut(.previousTrack, phrases: spoken(
             "(previous|prior|preceding|last) [<track_ref>]",
-            "(go|skip|jump|move) back [to|1] [<det>] [previous|last|prior] [<track_ref>]",
+            "[go|skip|jump|move] back [to|1] [<det>] [previous|last|prior] [<track_ref>]",
             "(go|skip|jump|move|change|switch) to [<det>] (previous|last|prior) [<track_ref>]",
             "(play|replay) [<det>] (previous|last|prior) [<track_ref>] [again]",
             "replay",
@@ -217,7 +217,7 @@ public enum ChangerShortcuts {
         AppShortcut(.restartTrack, phrases: spoken(
             "(restart|start over|redo) [<det>] [<track>]",
             "(restart (this|it|current|the current|<det>) [<track>]|replay (this|it|current|the current|<det>) <track>)",
-            "(start|play) [<det>] [<track>|it] (over|again|over again|from the (start|beginning|top)|from scratch|one more time|once more)",
+            "(start|play) [<det>] [<track>|it] (over|[again] from the (start|beginning|top)|again|over again|from scratch|one more time|once more)",
             "(go back to|back to|from|take it from|start from|jump to|skip to|go to|rewind to|start at) [<det>] (beginning|start|top) [of [<det>] <track>]",
             "(one more time|once more|again|from the top)"
         ), title: "Restart Track", symbol: "arrow.counterclockwise"),
@@ -280,11 +280,11 @@ public enum ChangerShortcuts {
             "[<turn>] (<whose> <volume>|[<det>] <player>|it) [way] {step} <little> [by {amount}|{amount}]",
             "<turn> {step} <volume_object> <little> [by {amount}|{amount}]",
             "[make|get] [it|<det> (music|sound|volume|<player>)] <little> {step:louder}",
-            "<raise> <volume_object> [by {amount}|{amount}]{step=up}",
-            "<lower> <volume_object> [by {amount}|{amount}]{step=down}",
+            "<raise> <volume_object> <little> [by {amount}|{amount}]{step=up}",
+            "<lower> <volume_object> <little> [by {amount}|{amount}]{step=down}",
             "{step:more} (volume|sound)",
-            "[it's|it is|that's|that is|this is|way|much] too (loud|noisy){step=down}",
-            "([it's|it is|that's|that is|this is|way|much] too (quiet|soft|low)|(I can't hear|I cannot hear|can't hear) [it|<det> music|anything]){step=up}"
+            "[it's|it is|that's|that is|this is] [way|much|far|a bit|a little] too (loud|noisy){step=down}",
+            "([it's|it is|that's|that is|this is] [way|much|far|a bit|a little] too (quiet|soft|low)|(I can't hear|I cannot hear|can't hear) [it|<det> music|anything]){step=up}"
         ), title: "Change Volume", symbol: "speaker.plus"),
 
         AppShortcut(.getVolume, phrases: spoken(
@@ -324,7 +324,7 @@ public enum ChangerShortcuts {
         ), title: "Repeat", symbol: "repeat"),
 
         AppShortcut(.random, phrases: spoken(
-            "(shuffle|randomize|randomise|mix up|mix|random) [mode] {mode:this album}",
+            "(shuffle|randomize|randomise|mix up|mix|random|random play|shuffle play) [mode] {mode:this album}",
             "(set|turn|switch|change|put) <whose> (shuffle|random|random play|random mode|shuffle mode) [mode] [to] {mode:on}",
             "(turn|switch) {mode:off} (shuffle|random|random play|shuffle mode|random mode|shuffling)",
             "(stop|quit|no|cancel|disable|don't|end|no more) (shuffling|shuffle|random|randomizing|random play|mixing){mode=off}",
