@@ -111,7 +111,7 @@ struct CollisionFinder {
     private mutating func startTokens(_ index: Int, restricted: Bool) -> Set<Int32> {
         let key = restricted ? -index - 1 : index
         if let known = firstTokens[key] { return known }
-        let template = registry.collisionTemplates[index]
+        let template = registry.coreTemplates[index]
         var tokens: Set<Int32> = []
         var stack = [SideState(state: 0)]
         var seen: Set<SideState> = []
@@ -184,7 +184,7 @@ struct CollisionFinder {
     /// Finds sentences both templates accept with different readings.
     mutating func intersect(_ firstIndex: Int, _ secondIndex: Int) {
         let restricted = focus != nil
-        let first = registry.collisionTemplates[firstIndex], second = registry.collisionTemplates[secondIndex]
+        let first = registry.coreTemplates[firstIndex], second = registry.coreTemplates[secondIndex]
         let firstStart = startTokens(firstIndex, restricted: restricted)
         let secondStart = startTokens(secondIndex, restricted: false)
         guard !firstStart.isDisjoint(with: secondStart) else { return }

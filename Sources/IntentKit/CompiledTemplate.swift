@@ -84,6 +84,10 @@ struct CompiledTemplate: Sendable {
     let intentIndex: Int
     let template: PhraseTemplate
     let transitions: [[Transition]]
+    /// The same transitions in one array, state by state (`edgeStart[state]..<edgeStart[state + 1]`),
+    /// for the inner loops of matching and suggestions.
+    let edges: [Transition]
+    let edgeStart: [Int32]
     let acceptState: Int32
     /// Tokens every accepted sentence contains: a cheap filter before running the automaton.
     let requiredTokens: [Int32]
@@ -113,6 +117,10 @@ struct CompiledTemplate: Sendable {
         )
         acceptState = builder.compile(template.elements, from: 0, vocabulary: &vocabulary)
         transitions = builder.transitions
+        edges = builder.transitions.flatMap { $0 }
+        var starts: [Int32] = [0]
+        for state in builder.transitions { starts.append(starts.last! + Int32(state.count)) }
+        edgeStart = starts
         literalTokens = Set(builder.transitions.flatMap { $0.filter { $0.kind == .word }.map(\.token) })
         requiredTokens = Array(CompiledTemplate.required(template.elements, vocabulary: &vocabulary)).sorted()
     }

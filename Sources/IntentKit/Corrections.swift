@@ -20,9 +20,8 @@ extension ShortcutRegistry {
         let unknown = prepared.tokens.indices.filter { prepared.tokens[$0] < 0 }
         guard !unknown.isEmpty, unknown.count <= ShortcutRegistry.maximumCorrectedWords else { return nil }
         var spellings: [[String]] = []
-        let known = correctionWords(snapshot: snapshot)
         for position in unknown {
-            let near = ShortcutRegistry.nearestWords(to: prepared.words[position], among: known)
+            let near = ShortcutRegistry.nearestWords(to: prepared.words[position], among: correctable, snapshot.correctableNames)
             guard !near.isEmpty else { return nil }
             spellings.append(near)
         }
@@ -58,35 +57,24 @@ extension ShortcutRegistry {
         return Ambiguity(candidates: choices.candidates, question: "Did you mean \(listing)?", isCorrection: true)
     }
 
-    /// The words a typo may stand for: every literal word of the phrases, the enums' names, and
-    /// the names of entity types that do not yield to phrases; numbers and one-letter words left out.
-    func correctionWords(snapshot: CompiledSnapshot) -> [String] {
-        var words = correctableWords
-        for (index, type) in entityTypes.enumerated() where !type.namesYieldToPhrases {
-            for entity in snapshot.entities[index] {
-                for name in [entity.displayName] + entity.synonyms {
-                    words.append(contentsOf: Normalizer.tokens(of: name).filter(ShortcutRegistry.isCorrectable))
-                }
-            }
-        }
-        return words
-    }
-
+    /// Whether a word can be a correction: not a number, longer than one letter.
     static func isCorrectable(_ word: String) -> Bool {
         word.count > 1 && Normalizer.number(in: word) == nil
     }
 
     /// The known words nearest to `word`, nearest first, within the allowed number of edits.
-    static func nearestWords(to word: String, among known: [String]) -> [String] {
+    static func nearestWords(to word: String, among lists: CorrectableWords...) -> [String] {
         let typed = Array(word.utf8)
         guard typed.count >= 3, Normalizer.number(in: word) == nil else { return [] }
         let limit = typed.count <= 5 ? 1 : 2
         var scored: [(distance: Int, word: String)] = []
-        var seen: Set<String> = []
-        for candidate in known where seen.insert(candidate).inserted {
-            let bytes = Array(candidate.utf8)
-            guard abs(bytes.count - typed.count) <= limit, let distance = editDistance(typed, bytes, limit: limit) else { continue }
-            scored.append((distance + (bytes.first == typed.first ? 0 : 1), candidate))
+        for list in lists {
+            for length in max(0, typed.count - limit)...(typed.count + limit) where length < list.byLength.count {
+                for (candidate, bytes) in list.byLength[length] {
+                    guard let distance = editDistance(typed, bytes, limit: limit), !scored.contains(where: { $0.word == candidate }) else { continue }
+                    scored.append((distance + (bytes.first == typed.first ? 0 : 1), candidate))
+                }
+            }
         }
         scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.word < $1.word }
         return scored.prefix(maximumSpellingsPerWord).map(\.word)
@@ -114,5 +102,23 @@ extension ShortcutRegistry {
         }
         let distance = a.isEmpty ? b.count : row[b.count]
         return distance <= limit ? distance : nil
+    }
+}
+
+/// Words a typo may be corrected to, kept by length with their bytes, so a lookup compares only
+/// words of about the typed length and allocates nothing per candidate.
+struct CorrectableWords: Sendable {
+    /// Length in bytes → (word, its bytes).
+    let byLength: [[(String, [UInt8])]]
+
+    init<Words: Sequence<String>>(_ words: Words) {
+        var buckets: [[(String, [UInt8])]] = []
+        var seen: Set<String> = []
+        for word in words where ShortcutRegistry.isCorrectable(word) && seen.insert(word).inserted {
+            let bytes = Array(word.utf8)
+            while buckets.count <= bytes.count { buckets.append([]) }
+            buckets[bytes.count].append((word, bytes))
+        }
+        byLength = buckets
     }
 }

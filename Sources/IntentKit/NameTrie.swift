@@ -27,8 +27,9 @@ struct Vocabulary: Sendable {
 /// The trie is built once (``Builder``) and then never changes. It is stored flat, for a library
 /// of 100,000 songs: nodes are numbered level by level, every node's edges are one sorted run of
 /// two arrays (found by binary search), and every node's values are one run of a third, so a node
-/// costs 8 bytes, an edge 8 and a value 4, with no per-node allocation.
-struct NameTrie: Sendable {
+/// costs 8 bytes, an edge 8 and a value 4, with no per-node allocation. A class, so the resolver's
+/// inner loops pass one reference around rather than five arrays.
+final class NameTrie: Sendable {
     static let root: Int32 = 0
 
     /// Node → index of its first edge in `edgeTokens`/`edgeNodes`; one more entry than nodes.
@@ -40,12 +41,8 @@ struct NameTrie: Sendable {
     private let valueList: [Int32]
 
     /// An empty trie.
-    init() {
-        edgeStart = [0, 0]
-        edgeTokens = []
-        edgeNodes = []
-        valueStart = [0, 0]
-        valueList = []
+    convenience init() {
+        self.init(edgeStart: [0, 0], edgeTokens: [], edgeNodes: [], valueStart: [0, 0], valueList: [])
     }
 
     private init(edgeStart: [Int32], edgeTokens: [Int32], edgeNodes: [Int32], valueStart: [Int32], valueList: [Int32]) {

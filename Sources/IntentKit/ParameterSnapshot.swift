@@ -23,15 +23,18 @@ final class CompiledSnapshot: Sendable {
     let revisions: [Int?]
     /// How many snapshots in a row kept some type's compiled names.
     let reuses: Int
+    /// The words of the names a typo may be corrected to (types that do not yield to phrases).
+    let correctableNames: CorrectableWords
 
     /// Compiles every type's names anew.
-    convenience init(generation: Int, entities: [[Entity]], base: Vocabulary, revisions: [Int?]? = nil) {
-        self.init(generation: generation, changed: entities.map { $0 }, revisions: revisions ?? entities.map { _ in nil }, base: base, previous: nil)
+    convenience init(generation: Int, entities: [[Entity]], base: Vocabulary, revisions: [Int?]? = nil, correctable: [Bool]? = nil) {
+        self.init(generation: generation, changed: entities.map { $0 }, revisions: revisions ?? entities.map { _ in nil }, base: base, previous: nil,
+                  correctable: correctable ?? entities.map { _ in true })
     }
 
     /// Compiles the types whose lists are given in `changed`; the others (nil) keep the names of
     /// `previous`, whose vocabulary is then extended instead of starting from `base` again.
-    init(generation: Int, changed: [[Entity]?], revisions: [Int?], base: Vocabulary, previous: CompiledSnapshot?) {
+    init(generation: Int, changed: [[Entity]?], revisions: [Int?], base: Vocabulary, previous: CompiledSnapshot?, correctable: [Bool]) {
         self.generation = generation
         let keeps = previous != nil && changed.contains { $0 == nil }
         var vocabulary = keeps ? previous!.vocabulary : base
@@ -60,5 +63,12 @@ final class CompiledSnapshot: Sendable {
         self.vocabulary = vocabulary
         self.revisions = revisions
         self.reuses = keeps ? previous!.reuses + 1 : 0
+        var words: [String] = []
+        for (index, list) in entities.enumerated() where correctable.indices.contains(index) && correctable[index] {
+            for entity in list {
+                for name in [entity.displayName] + entity.synonyms { words += Normalizer.tokens(of: name) }
+            }
+        }
+        correctableNames = CorrectableWords(words)
     }
 }

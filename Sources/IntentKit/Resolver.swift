@@ -351,11 +351,14 @@ struct Matcher {
                     add(end, transition.target, thread.bindings, thread.score)
                 }
             case .slot:
-                guard let source = transition.source else { continue }
+                guard let source = transition.source, position < count else { continue }
+                let trie = registry.names(for: source, in: snapshot)
+                // Most slots start no name at most positions: one lookup before walking.
+                guard trie.child(of: NameTrie.root, token: tokens[position]) != nil else { continue }
                 let yields = registry.namesYield(source)
                 let isEntity: Bool
                 if case .entity = source { isEntity = true } else { isEntity = false }
-                for (end, values) in registry.names(for: source, in: snapshot).names(in: tokens, from: position) {
+                for (end, values) in trie.names(in: tokens, from: position) {
                     let length = Int32(end - position)
                     let gain: Int32
                     if yields {

@@ -30,9 +30,10 @@ public final class ShortcutRegistry: Sendable {
 
     let phrases: [[PhraseTemplate]]
     let templates: [CompiledTemplate]
-    /// The templates as the collision check compares them: without the optional parts every
-    /// phrase starts or ends with (see ``CollisionFinder/sharedEnds(of:)``).
-    let collisionTemplates: [CompiledTemplate]
+    /// The templates without the optional parts every phrase starts or ends with (a device or
+    /// room it may be addressed to; see ``CollisionFinder/sharedEnds(of:)``): what the collision
+    /// check compares and what suggestions are measured against.
+    let coreTemplates: [CompiledTemplate]
     let summaries: [DialogTemplate]
     let responses: [DialogTemplate]
     /// Per intent, per parameter: where a slot of it takes its names from (nil for free types).
@@ -49,7 +50,7 @@ public final class ShortcutRegistry: Sendable {
     let intentIndex: [String: Int]
     let entityTypeIndex: [String: Int]
     /// The phrases' literal words and the enums' names that a typo may be corrected to.
-    let correctableWords: [String]
+    let correctable: CorrectableWords
 
     let equivalentInvocation: (@Sendable (IntentInvocation, ParameterSnapshot) -> IntentInvocation?)?
     private let current: Mutex<CompiledSnapshot>
@@ -146,7 +147,7 @@ public final class ShortcutRegistry: Sendable {
                 cores.append(compile(CollisionFinder.core(of: template, without: shared)))
             }
         }
-        collisionTemplates = cores
+        coreTemplates = cores
         templates = compiled
         baseVocabulary = vocabulary
         var correctable = Set(compiled.flatMap { $0.literalTokens }.map { vocabulary.word($0) })
@@ -155,14 +156,14 @@ public final class ShortcutRegistry: Sendable {
                 for name in [enumCase.displayName] + enumCase.synonyms { correctable.formUnion(Normalizer.tokens(of: name)) }
             }
         }
-        correctableWords = correctable.filter(ShortcutRegistry.isCorrectable).sorted()
+        self.correctable = CorrectableWords(correctable.sorted())
         var flags = [Bool](repeating: false, count: vocabulary.words.count)
         for token in skipTokens { flags[Int(token)] = true }
         skipFlags = flags
 
         let revisions = provider.entityTypes.map { $0.revision?() }
         let entities = provider.entityTypes.map { $0.entities() }
-        current = Mutex(CompiledSnapshot(generation: 1, entities: entities, base: vocabulary, revisions: revisions))
+        current = Mutex(CompiledSnapshot(generation: 1, entities: entities, base: vocabulary, revisions: revisions, correctable: provider.entityTypes.map { !$0.namesYieldToPhrases }))
     }
 
     // MARK: - Snapshot
@@ -182,7 +183,7 @@ public final class ShortcutRegistry: Sendable {
             if mayKeep, let revision = revisions[index], revision == previous.revisions[index] { return nil }
             return entityTypes[index].entities()
         }
-        let compiled = CompiledSnapshot(generation: generation, changed: changed, revisions: revisions, base: baseVocabulary, previous: previous)
+        let compiled = CompiledSnapshot(generation: generation, changed: changed, revisions: revisions, base: baseVocabulary, previous: previous, correctable: correctableTypes)
         let installed = current.withLock { snapshot -> CompiledSnapshot in
             if compiled.generation > snapshot.generation { snapshot = compiled }
             return snapshot
@@ -232,7 +233,7 @@ public final class ShortcutRegistry: Sendable {
         let snapshot = compiledSnapshot
         var changed = [[Entity]?](repeating: nil, count: entityTypes.count)
         changed[typeIndex] = list
-        return CompiledSnapshot(generation: snapshot.generation, changed: changed, revisions: snapshot.revisions, base: baseVocabulary, previous: snapshot)
+        return CompiledSnapshot(generation: snapshot.generation, changed: changed, revisions: snapshot.revisions, base: baseVocabulary, previous: snapshot, correctable: correctableTypes)
     }
 
     // MARK: - Examples
@@ -277,6 +278,9 @@ public final class ShortcutRegistry: Sendable {
         case .entity(let index): snapshot.tries[index]
         }
     }
+
+    /// Per entity type, whether typos may be corrected to its names (those that do not yield to phrases).
+    var correctableTypes: [Bool] { entityTypes.map { !$0.namesYieldToPhrases } }
 
     /// Whether names of `source` yield to the phrases' own words (see ``EntityType/namesYieldToPhrases``).
     @inline(__always)

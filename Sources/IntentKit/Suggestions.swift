@@ -1,32 +1,31 @@
 extension ShortcutRegistry {
     static let maximumSuggestions = 3
     static let suggestionTokenWindow = 16
-    static let suggestionShortlist = 16
+    static let suggestionShortlist = 8
 
     /// The nearest example phrases for a sentence nothing accepted: one per intent, best first.
     ///
     /// Templates are first shortlisted by how many of the sentence's words they contain; for the
     /// shortlist, the distance is the word-level edit distance between the sentence and the
     /// closest sentence the template accepts (a slot matches any of its names for free; skip
-    /// words cost nothing). The suggestion is the template's rendered example.
+    /// words cost nothing). Both are measured on the templates without the device and room
+    /// parts every phrase may have, whose words say nothing about what is wanted. The
+    /// suggestion is the template's rendered example.
     func suggestions(for prepared: PreparedSentence, mode: ResolutionMode, snapshot: CompiledSnapshot) -> [String] {
         let tokens = Array(prepared.tokens.prefix(ShortcutRegistry.suggestionTokenWindow))
         let words = Set(tokens.filter { $0 >= 0 && !(Int($0) < skipFlags.count && skipFlags[Int($0)]) })
-        let overlaps = templates.enumerated().map { index, template in
+        let overlaps = coreTemplates.enumerated().map { index, template in
             (overlap: words.reduce(0) { $0 + (template.literalTokens.contains($1) ? 1 : 0) }, template: index)
         }
         let shortlist = overlaps.sorted { $0.overlap != $1.overlap ? $0.overlap > $1.overlap : $0.template < $1.template }
             .prefix(ShortcutRegistry.suggestionShortlist)
-        var ranked: [(distance: Int, template: Int)] = []
-        if shortlist.first?.overlap ?? 0 == 0 {
-            // No word in common with any phrase: distances say nothing; offer the first phrases.
-            ranked = templates.indices.map { (0, $0) }
-        } else {
-            for entry in shortlist {
-                ranked.append((editDistance(templates[entry.template], tokens, snapshot: snapshot), entry.template))
-            }
+        // Phrases with a word in common are measured; when there are too few of them, the first
+        // phrases follow (with no word in common, distances say nothing).
+        var ranked = shortlist.filter { $0.overlap > 0 }.map { entry in
+            (distance: editDistance(coreTemplates[entry.template], tokens, snapshot: snapshot), template: entry.template)
         }
         ranked.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.template < $1.template }
+        ranked += templates.indices.map { (distance: Int.max, template: $0) }
         var seenIntents: Set<Int> = []
         var suggestions: [String] = []
         for entry in ranked where suggestions.count < ShortcutRegistry.maximumSuggestions {
@@ -45,7 +44,7 @@ extension ShortcutRegistry {
         return PhraseRenderer.render(template.template, appName: appName, includeApp: includeApp, isOrdinal: ordinalSlots(of: template.intentIndex)) { slot in
             guard let parameterIndex = intent.parameters.firstIndex(where: { $0.name == slot.name }) else { return nil }
             if let hint = slot.hint { return hint }
-            return exampleValues(intent: template.intentIndex, parameter: parameterIndex, snapshot: snapshot, preferringCurrent: true).first
+            return firstExampleValue(intent: template.intentIndex, parameter: parameterIndex, snapshot: snapshot)
                 .map { spoken($0, intent: template.intentIndex, parameter: parameterIndex, beforeWord: slot.beforeWord) }
         }
     }
@@ -67,6 +66,15 @@ extension ShortcutRegistry {
               let ordinal = enumCase.synonyms.first(where: { Normalizer.tokens(of: $0).count == 1 && Normalizer.number(in: $0) != nil && Normalizer.number(in: $0).map(Normalizer.ordinalToken) == $0 }),
               let spelled = NumberWords.spell(ordinal) else { return value }
         return spelled
+    }
+
+    /// The one name a suggestion fills a slot with: the first preferred entity (the current
+    /// magazine), else the first entity, else the enum's first example case.
+    func firstExampleValue(intent: Int, parameter: Int, snapshot: CompiledSnapshot) -> String? {
+        if case .entity(let index)? = parameterSources[intent][parameter] {
+            return preferredExamples(ofTypeAt: index).first ?? snapshot.entities[index].first?.displayName
+        }
+        return exampleValues(intent: intent, parameter: parameter, snapshot: snapshot).first
     }
 
     /// Display names used to fill a slot: the enum's example cases, or the entities — all of them
@@ -103,46 +111,59 @@ extension ShortcutRegistry {
         let unreachable = Int32.max / 2
         var distance = [Int32](repeating: unreachable, count: (count + 1) * states)
         distance[0] = 0
-        func relax(_ position: Int, _ state: Int32, _ value: Int32) {
-            let index = position * states + Int(state)
-            if value < distance[index] { distance[index] = value }
-        }
-        func isSkip(_ token: Int32) -> Bool {
-            token >= 0 && Int(token) < skipFlags.count && skipFlags[Int(token)]
-        }
-        for position in 0...count {
-            for state in 0..<states {
-                let current = distance[position * states + state]
-                guard current < unreachable else { continue }
-                if position < count { relax(position + 1, Int32(state), current + (isSkip(tokens[position]) ? 0 : 1)) }
-                for transition in template.transitions[state] {
-                    switch transition.kind {
-                    case .epsilon, .fixed:
-                        relax(position, transition.target, current)
-                    case .app:
-                        relax(position, transition.target, current)
-                        for name in appNameTokens where position + name.count <= count {
-                            if tokens[position..<(position + name.count)].elementsEqual(name) {
-                                relax(position + name.count, transition.target, current)
+        let insertion = tokens.map { isSkip($0) ? Int32(0) : 1 }
+        distance.withUnsafeMutableBufferPointer { distance in
+            template.edges.withUnsafeBufferPointer { edges in
+                template.edgeStart.withUnsafeBufferPointer { edgeStart in
+                    @inline(__always) func relax(_ position: Int, _ state: Int32, _ value: Int32) {
+                        let index = position * states + Int(state)
+                        if value < distance[index] { distance[index] = value }
+                    }
+                    for position in 0...count {
+                        let token = position < count ? tokens[position] : -2
+                        for state in 0..<states {
+                            let current = distance[position * states + state]
+                            guard current < unreachable else { continue }
+                            if position < count { relax(position + 1, Int32(state), current + insertion[position]) }
+                            for edge in Int(edgeStart[state])..<Int(edgeStart[state + 1]) {
+                                let transition = edges[edge]
+                                switch transition.kind {
+                                case .epsilon, .fixed:
+                                    relax(position, transition.target, current)
+                                case .app:
+                                    relax(position, transition.target, current)
+                                    for name in appNameTokens where position + name.count <= count {
+                                        if tokens[position..<(position + name.count)].elementsEqual(name) {
+                                            relax(position + name.count, transition.target, current)
+                                        }
+                                    }
+                                case .word:
+                                    relax(position, transition.target, current + (transition.counts ? 1 : 0))
+                                    if position < count {
+                                        relax(position + 1, transition.target, current + (token == transition.token ? 0 : 1))
+                                    }
+                                case .slot:
+                                    relax(position, transition.target, current + 1)
+                                    if position < count { relax(position + 1, transition.target, current + 1) }
+                                    guard let source = transition.source, position < count else { continue }
+                                    let trie = names(for: source, in: snapshot)
+                                    guard trie.child(of: NameTrie.root, token: token) != nil else { continue }
+                                    for (end, _) in trie.names(in: tokens, from: position) {
+                                        relax(end, transition.target, current)
+                                    }
+                                }
                             }
-                        }
-                    case .word:
-                        relax(position, transition.target, current + (transition.counts ? 1 : 0))
-                        if position < count {
-                            relax(position + 1, transition.target, current + (tokens[position] == transition.token ? 0 : 1))
-                        }
-                    case .slot:
-                        relax(position, transition.target, current + 1)
-                        if position < count { relax(position + 1, transition.target, current + 1) }
-                        guard let source = transition.source else { continue }
-                        for (end, _) in names(for: source, in: snapshot).names(in: tokens, from: position) {
-                            relax(end, transition.target, current)
                         }
                     }
                 }
             }
         }
         return Int(distance[count * states + Int(template.acceptState)])
+    }
+
+    @inline(__always)
+    private func isSkip(_ token: Int32) -> Bool {
+        token >= 0 && Int(token) < skipFlags.count && skipFlags[Int(token)]
     }
 }
 
