@@ -9,7 +9,8 @@ import Synchronization
 /// Names come from the tags (the scanner falls back to folder and file names), with synonyms a
 /// listener would accept as the same name: a leading "The" left out, a bracketed or dashed edition
 /// note left out ("Open Highway (Deluxe Edition)" is also "Open Highway"), "feat." credits left
-/// out, the name with its artist ("Greatest Hits by Amber Lane", "Amber Lane's Greatest Hits").
+/// out, the name with its artist ("Greatest Hits by Amber Lane" — a qualifier of the entity —
+/// and "Amber Lane's Greatest Hits").
 /// "&" and "and", accents and case already meet in the normaliser. Equal names are told apart by
 /// a subtitle: the artist for an album, the album and artist for a song.
 ///
@@ -100,36 +101,40 @@ public final class LibraryEntities: Sendable {
         var artistOrder: [String] = []
         var songs: [Entity] = []
         songs.reserveCapacity(library.albums.reduce(0) { $0 + $1.tracks.count })
+        // An artist's name is looked at once, however many tracks carry it.
+        // "Greatest Hits by Amber Lane": a name said with its artist.
+        var artists: [String: (name: String, key: String, forms: [String], qualifiers: [String])?] = [:]
+        func artist(_ raw: String) -> (name: String, key: String, forms: [String], qualifiers: [String])? {
+            if let known = artists[raw] { return known }
+            let found = usable(raw).map { name in
+                let forms = variants(of: name)
+                return (name, artistID(name), forms, forms.map { "by " + $0 })
+            }
+            artists[raw] = .some(found)
+            return found
+        }
         for album in library.albums {
-            let artist = usable(album.artist)
+            let albumArtist = artist(album.artist)
             let titles = variants(of: album.title)
-            var synonyms = titles.dropFirst().map { $0 }
-            for name in artist.map(variants(of:)) ?? [] {
-                for title in titles { synonyms.append("\(title) by \(name)") }
-                synonyms.append("\(name)'s \(titles[0])")
-            }
-            result.albums.append(Entity(id: albumID(album), displayName: album.title, synonyms: unique(synonyms, besides: album.title), subtitle: artist))
-            for name in [album.artist] + album.tracks.map(\.artist) {
-                guard let name = usable(name) else { continue }
-                let key = artistID(name)
-                if artistNames[key] == nil {
-                    artistNames[key] = name
-                    artistOrder.append(key)
-                }
-            }
+            var synonyms = Array(titles.dropFirst())
+            for name in albumArtist?.forms ?? [] { synonyms.append("\(name)'s \(titles[0])") }
+            result.albums.append(Entity(id: albumID(album), displayName: album.title, synonyms: synonyms,
+                                        qualifiers: albumArtist?.qualifiers ?? [], subtitle: albumArtist?.name))
+            let subtitle = albumArtist.map { "\(album.title), \($0.name)" } ?? album.title
             for track in album.tracks {
-                let trackTitles = variants(of: track.title)
-                var trackSynonyms = trackTitles.dropFirst().map { $0 }
-                for name in usable(track.artist).map(variants(of:)) ?? [] {
-                    for title in trackTitles { trackSynonyms.append("\(title) by \(name)") }
-                }
-                let subtitle = artist.map { "\(album.title), \($0)" } ?? album.title
-                songs.append(Entity(id: songID(track), displayName: track.title, synonyms: unique(trackSynonyms, besides: track.title), subtitle: subtitle))
+                let trackArtist = track.artist == album.artist ? albumArtist : artist(track.artist)
+                songs.append(Entity(id: songID(track), displayName: track.title, synonyms: Array(variants(of: track.title).dropFirst()),
+                                    qualifiers: trackArtist?.qualifiers ?? [], subtitle: subtitle))
+            }
+            for found in [albumArtist] + album.tracks.map({ $0.artist == album.artist ? albumArtist : artist($0.artist) }) {
+                guard let found, artistNames[found.key] == nil else { continue }
+                artistNames[found.key] = found.name
+                artistOrder.append(found.key)
             }
         }
         result.artists = artistOrder.map { key in
             let name = artistNames[key]!
-            return Entity(id: key, displayName: name, synonyms: unique(Array(variants(of: name).dropFirst()), besides: name))
+            return Entity(id: key, displayName: name, synonyms: Array(variants(of: name).dropFirst()))
         }
         result.songs = songs
         return result
@@ -142,49 +147,54 @@ public final class LibraryEntities: Sendable {
         return trimmed
     }
 
-    /// Notes after which the rest of a title is a credit or an edition, not the name.
-    static let creditMarkers = [" feat. ", " feat ", " ft. ", " featuring ", " (feat", " [feat", " (ft", " (with "]
+
+    /// Notes after which the rest of a title is a credit or an edition, not the name (lower case).
+    static let creditMarkers = [" feat. ", " feat ", " ft. ", " featuring ", " (feat", " [feat", " (ft", " (with "].map { Array($0.utf8) }
     /// Words that mark a " - …" tail as an edition note ("Stop - Remastered 2011").
-    static let editionWords = ["remaster", "live", "edit", "version", "mix", "mono", "stereo", "deluxe", "bonus", "demo", "acoustic", "single", "mono"]
+    static let editionWords = ["remaster", "live", "edit", "version", "mix", "mono", "stereo", "deluxe", "bonus", "demo", "acoustic", "single"]
 
     /// The name, then the shorter forms a listener would take for it: without a leading "The",
     /// without a trailing "(…)" or "[…]" note, without a " - Remastered…" style note, without
-    /// "feat. …". Forms that differ only in case are given once.
+    /// "feat. …". Forms that differ only in case are given once. Works on the name's bytes: every
+    /// cut falls on an ASCII character, so the pieces stay valid UTF-8.
     public static func variants(of name: String) -> [String] {
-        var forms = [name]
-        var core = Array(name)
+        // Most names have no note to cut and no leading "The": one look at the bytes says so.
+        let utf8 = name.utf8
+        let mayHaveNote = utf8.contains { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "f") || $0 == UInt8(ascii: "F") }
+        let startsWithThe = utf8.count > 4 && utf8.prefix(4).map({ (65...90).contains($0) ? $0 + 32 : $0 }) == Array("the ".utf8)
+        guard mayHaveNote || startsWithThe else { return [name] }
+        let bytes = Array(utf8)
+        let lowered = bytes.map { (65...90).contains($0) ? $0 + 32 : $0 }
+        var end = bytes.count
         for marker in creditMarkers {
-            if let start = firstIndex(of: Array(marker), in: core), start > 0 { core = Array(core[..<start]) }
+            if let start = firstIndex(of: marker, in: lowered[..<end]), start > 0 { end = start }
         }
-        while let last = core.last, last == ")" || last == "]", let open = core.lastIndex(of: last == ")" ? "(" : "["), open > 0 {
-            core = Array(trimmed(String(core[..<open])))
+        while end > 0, bytes[end - 1] == UInt8(ascii: ")") || bytes[end - 1] == UInt8(ascii: "]") {
+            let open = bytes[end - 1] == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "[")
+            guard let start = bytes[..<end].lastIndex(of: open), start > 0 else { break }
+            end = start
+            while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
         }
-        if let dash = firstIndex(of: Array(" - "), in: core), dash > 0 {
-            let note = String(core[(dash + 3)...]).lowercased()
-            if editionWords.contains(where: note.contains) { core = Array(core[..<dash]) }
+        if let dash = firstIndex(of: Array(" - ".utf8), in: lowered[..<end]), dash > 0 {
+            let note = String(decoding: lowered[(dash + 3)..<end], as: UTF8.self)
+            if editionWords.contains(where: note.contains) { end = dash }
         }
-        let shortened = trimmed(String(core))
-        if !shortened.isEmpty { forms.append(shortened) }
-        for form in forms where form.count > 4 && form.prefix(4).lowercased() == "the " {
-            forms.append(String(form.dropFirst(4)))
+        while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        var forms = [name]
+        if end > 0, end < bytes.count { forms.append(String(decoding: bytes[..<end], as: UTF8.self)) }
+        for form in forms where form.utf8.count > 4 && form.utf8.prefix(4).map({ (65...90).contains($0) ? $0 + 32 : $0 }) == Array("the ".utf8) {
+            forms.append(String(decoding: form.utf8.dropFirst(4), as: UTF8.self))
         }
-        var seen: Set<String> = []
-        return forms.filter { seen.insert($0.lowercased()).inserted }
+        return forms
     }
 
-    /// The synonyms that say something the display name does not, each once (ignoring case).
-    private static func unique(_ synonyms: [String], besides name: String) -> [String] {
-        var seen: Set<String> = [name.lowercased()]
-        return synonyms.filter { seen.insert($0.lowercased()).inserted }
-    }
-
-    /// Where `needle` starts in `text`, ignoring case.
-    private static func firstIndex(of needle: [Character], in text: [Character]) -> Int? {
+    /// Where `needle` starts in `text` (both lower case), as an index of `text`.
+    private static func firstIndex(of needle: [UInt8], in text: ArraySlice<UInt8>) -> Int? {
         guard !needle.isEmpty, text.count >= needle.count else { return nil }
-        let lowered = needle.map { $0.lowercased() }
-        outer: for start in 0...(text.count - needle.count) {
-            for offset in 0..<needle.count where text[start + offset].lowercased() != lowered[offset] { continue outer }
-            return start
+        var start = text.startIndex
+        while start <= text.endIndex - needle.count {
+            if text[start] == needle[0], text[start..<(start + needle.count)].elementsEqual(needle) { return start }
+            start += 1
         }
         return nil
     }

@@ -11,7 +11,7 @@ struct CollisionFinder {
             self.entityIndex = entityIndex
             var builder = NameTrie.Builder()
             let entity = snapshot.entities[typeIndex][Int(entityIndex)]
-            for name in [entity.displayName] + entity.synonyms {
+            for name in entity.spokenNames {
                 builder.add(Normalizer.tokens(of: name).map { snapshot.vocabulary.id(of: $0) }, value: entityIndex)
             }
             self.trie = builder.build()

@@ -11,12 +11,24 @@ public struct Entity: Sendable, Hashable {
     public let synonyms: [String]
     /// Optional extra text to tell apart entities that share a name ("6 discs, created May 3").
     public let subtitle: String?
+    /// Words that may follow any of the names to say which entity is meant ("by Amber Lane"):
+    /// each name, and each name followed by each qualifier, names the entity. A library's songs
+    /// share a few artists, so the snapshot reads each qualifier's words once for all of them.
+    public let qualifiers: [String]
 
-    public init(id: String, displayName: String, synonyms: [String] = [], subtitle: String? = nil) {
+    public init(id: String, displayName: String, synonyms: [String] = [], qualifiers: [String] = [], subtitle: String? = nil) {
         self.id = id
         self.displayName = displayName
         self.synonyms = synonyms
+        self.qualifiers = qualifiers
         self.subtitle = subtitle
+    }
+
+    /// Every way to name the entity, as text: the display name and the synonyms, each alone and
+    /// followed by each qualifier.
+    public var spokenNames: [String] {
+        let names = [displayName] + synonyms
+        return names + qualifiers.flatMap { qualifier in names.map { $0 + " " + qualifier } }
     }
 }
 

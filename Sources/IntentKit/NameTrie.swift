@@ -17,6 +17,16 @@ struct Vocabulary: Sendable {
 
     /// The text of a token number.
     func word(_ id: Int32) -> String { id >= 0 && Int(id) < words.count ? words[Int(id)] : "?" }
+
+    /// An estimate of the bytes the vocabulary holds: each word in the list and as a dictionary
+    /// key (16 bytes, plus its text when too long to be stored inline), its number, and the
+    /// dictionary's spare capacity.
+    var estimatedBytes: Int {
+        let text = words.reduce(0) { total, word in total + (word.utf8.count > 15 ? 32 + word.utf8.count : 0) }
+        let list = words.count * 16
+        let table = ids.capacity * (16 + 4 + 1)
+        return list + table + text
+    }
 }
 
 /// A token trie of names: entity names and synonyms, or enum case synonyms.
@@ -101,23 +111,6 @@ final class NameTrie: Sendable {
         return node
     }
 
-    /// Every name in the trie with the values it names, in token order.
-    func allNames() -> [(tokens: [Int32], values: ArraySlice<Int32>)] {
-        var result: [(tokens: [Int32], values: ArraySlice<Int32>)] = []
-        var path: [Int32] = []
-        func walk(_ node: Int32) {
-            let here = values(at: node)
-            if !here.isEmpty { result.append((path, here)) }
-            for (token, next) in edges(of: node) {
-                path.append(token)
-                walk(next)
-                path.removeLast()
-            }
-        }
-        walk(NameTrie.root)
-        return result
-    }
-
     /// Collects names, then builds the trie in one pass per name length.
     struct Builder {
         private var tokens: [Int32] = []
@@ -151,13 +144,30 @@ final class NameTrie: Sendable {
             ends.reserveCapacity(count)
             var depth: Int32 = 0
             var keyed: [(key: UInt64, name: Int32)] = []
+            // When every number fits, (node, token, name) packs into one 64-bit key and a plain
+            // sort of integers does the work (nodes < 2^24, tokens and names < 2^20).
+            let packs = count < 1 << 20 && tokens.count < 1 << 24 && (tokens.max() ?? 0) < 1 << 20
+            var packed: [UInt64] = []
             while !active.isEmpty {
                 keyed.removeAll(keepingCapacity: true)
-                for name in active {
-                    let token = tokens[Int(starts[name] + depth)]
-                    keyed.append((UInt64(UInt32(bitPattern: reached[name])) << 32 | UInt64(UInt32(bitPattern: token)), Int32(name)))
+                if packs {
+                    packed.removeAll(keepingCapacity: true)
+                    for name in active {
+                        let token = tokens[Int(starts[name] + depth)]
+                        packed.append(UInt64(UInt32(bitPattern: reached[name])) << 40 | UInt64(UInt32(bitPattern: token)) << 20 | UInt64(name))
+                    }
+                    packed.sort()
+                    for key in packed {
+                        let node = key >> 40, token = (key >> 20) & 0xF_FFFF
+                        keyed.append((node << 32 | token, Int32(key & 0xF_FFFF)))
+                    }
+                } else {
+                    for name in active {
+                        let token = tokens[Int(starts[name] + depth)]
+                        keyed.append((UInt64(UInt32(bitPattern: reached[name])) << 32 | UInt64(UInt32(bitPattern: token)), Int32(name)))
+                    }
+                    keyed.sort { $0.key < $1.key }
                 }
-                keyed.sort { $0.key < $1.key }
                 var next: [Int] = []
                 var lastKey = UInt64.max
                 var current: Int32 = -1

@@ -274,6 +274,16 @@ struct Matcher {
         heads[head] = Int32(pool.count - 1)
     }
 
+    /// What the words `start..<end` add to a score when a name reads them (see ``scoreUnit``).
+    @inline(__always)
+    private func nameGain(from start: Int, to end: Int, yields: Bool, isEntity: Bool) -> Int32 {
+        let length = Int32(end - start)
+        guard yields else { return length * Matcher.scoreUnit - (isEntity ? length : 0) }
+        var counted: Int32 = 0
+        for index in start..<end where !isSkip(tokens[index]) { counted += 1 }
+        return counted * Matcher.scoreUnit - 64 * length
+    }
+
     /// Ends of the app clause (optional connector, then an app name) starting at `position`.
     private func appClauseEnds(at position: Int) -> [Int] {
         var ends: [Int] = []
@@ -358,18 +368,20 @@ struct Matcher {
                 let yields = registry.namesYield(source)
                 let isEntity: Bool
                 if case .entity = source { isEntity = true } else { isEntity = false }
+                var qualifiers: Qualifiers?
+                if case .entity(let type) = source { qualifiers = snapshot.qualifiers[type] }
                 for (end, values) in trie.names(in: tokens, from: position) {
-                    let length = Int32(end - position)
-                    let gain: Int32
-                    if yields {
-                        var counted: Int32 = 0
-                        for index in position..<end where !isSkip(tokens[index]) { counted += 1 }
-                        gain = counted * Matcher.scoreUnit - 64 * length
-                    } else {
-                        gain = length * Matcher.scoreUnit - (isEntity ? length : 0)
-                    }
+                    let gain = nameGain(from: position, to: end, yields: yields, isEntity: isEntity)
                     for value in values {
                         add(end, transition.target, thread.bindings.adding(transition.parameter, value), thread.score + gain)
+                    }
+                    // "Paper Boats by Amber Lane": the name, then a qualifier of some of its entities.
+                    guard let qualifiers, end < count, qualifiers.trie.child(of: NameTrie.root, token: tokens[end]) != nil else { continue }
+                    for (qualifiedEnd, ids) in qualifiers.trie.names(in: tokens, from: end) {
+                        let gain = nameGain(from: position, to: qualifiedEnd, yields: yields, isEntity: isEntity)
+                        for value in qualifiers.filter(values, by: ids) {
+                            add(qualifiedEnd, transition.target, thread.bindings.adding(transition.parameter, value), thread.score + gain)
+                        }
                     }
                 }
             }

@@ -220,6 +220,13 @@ public final class ShortcutRegistry: Sendable {
     /// The last snapshot taken.
     public var snapshot: ParameterSnapshot { publicSnapshot(compiledSnapshot) }
 
+    /// Bytes of the last snapshot's name index: the token tries of every entity type (exact)
+    /// and the vocabulary of their words (estimated). The entities themselves are not counted.
+    public var nameIndexBytes: Int {
+        let snapshot = compiledSnapshot
+        return snapshot.tries.reduce(0) { $0 + $1.memoryBytes } + snapshot.vocabulary.estimatedBytes
+    }
+
     var compiledSnapshot: CompiledSnapshot { current.withLock { $0 } }
 
     func publicSnapshot(_ compiled: CompiledSnapshot) -> ParameterSnapshot {
@@ -261,7 +268,7 @@ public final class ShortcutRegistry: Sendable {
         case .enumeration(let index)?:
             return enums[index].cases.flatMap { [$0.displayName] + $0.synonyms }
         case .entity(let index)?:
-            return compiledSnapshot.entities[index].flatMap { [$0.displayName] + $0.synonyms }
+            return compiledSnapshot.entities[index].flatMap(\.spokenNames)
         case nil:
             return []
         }
