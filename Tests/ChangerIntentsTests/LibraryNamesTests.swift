@@ -61,7 +61,8 @@ struct LibraryNamesTests {
         let names = Self.rig.names
         let greatest = names.albums.filter { $0.displayName == "Greatest Hits" }
         #expect(greatest.map(\.subtitle) == ["Amber Lane", "Dune Motel"])
-        #expect(greatest[0].synonyms.contains("Greatest Hits by Amber Lane"))
+        #expect(greatest[0].qualifiers == ["by Amber Lane"])
+        #expect(greatest[0].spokenNames.contains("Greatest Hits by Amber Lane"))
         #expect(greatest[0].synonyms.contains("Amber Lane's Greatest Hits"))
         let pines = try #require(names.artists.first { $0.displayName == "The Hollow Pines" })
         #expect(pines.synonyms == ["Hollow Pines"])

@@ -261,3 +261,25 @@ struct LibrarySnapshotTests {
         #expect(registry.nameCollisions(ofType: "Album").isEmpty)
     }
 }
+
+@Suite("Qualifiers after a name")
+struct QualifierTests {
+    @Test("A name followed by a qualifier names the entities the qualifier lists, and only those")
+    func qualifiers() throws {
+        let songs = EntityList([])
+        songs.add(Entity(id: "a", displayName: "Stop", qualifiers: ["by Amber Lane"]))
+        songs.add(Entity(id: "b", displayName: "Stop", qualifiers: ["by Dune Motel"]))
+        songs.add(Entity(id: "c", displayName: "Heat Haze", qualifiers: ["by Dune Motel"]))
+        let registry = try LibraryFixtures.registry([Fixtures.shortcut("PlaySong", "play [the] [song] {song} in {app}")], albums: EntityList([]), songs: songs)
+        #expect(registry.resolve("play stop").brief.hasPrefix("ambiguous"))
+        for (sentence, id) in [("play stop by amber lane", "a"), ("play stop by dune motel", "b"), ("play heat haze by dune motel", "c")] {
+            guard case .entity(_, let found, _)? = registry.resolve(sentence).invocation?["song"] else {
+                Issue.record("\(sentence) should match one song")
+                continue
+            }
+            #expect(found == id, "\(sentence)")
+        }
+        #expect(registry.resolve("play heat haze by amber lane").brief == "unsupported")
+        #expect(registry.slotNames(intent: "PlaySong", parameter: "song").contains("Stop by Amber Lane"))
+    }
+}
