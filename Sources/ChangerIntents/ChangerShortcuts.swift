@@ -36,7 +36,7 @@ public enum ChangerShortcuts {
         // Rooms and devices a sentence may be addressed to.
         "place": "(living room|kitchen|bedroom|office|bathroom|garage|dining room|family room|house|home|car|garden|basement|study|lounge|den|hall|hallway|upstairs|downstairs|patio|nursery|guest room|master bedroom|kids room|playroom|attic|studio)",
         "device": "((on|in|at) [<det>] (<place> [<player>]|<player>)|[<det>] [<place>] <player>)",
-        "where": "((in|on|at|through|from|over|via) [<det>] (<place> [<player>]|<player>)|<place> [<player>]|here|in here|everywhere)",
+        "where": "((in|on|at|through|from|over|via) [<det>] (<place> [<player>]|<player>)|<place> <player>|here|in here|everywhere)",
         // Verb families.
         "play": "(play|put on|start|start playing|spin|listen to|queue up|queue|throw on|play me|play us|(i want|i'd like|i wanna|we want|we'd like) to (hear|listen to)|(let's|let me|lets) (hear|listen to|play)|(can|could|may) (i|we) (hear|listen to|get|have)|give me|gimme|i'd like|i want|how about|what about)",
         "select": "(select|choose|pick|switch to|change to|go to|jump to|skip to|move to|turn to|flip to|take me to|bring up|get|put on)",

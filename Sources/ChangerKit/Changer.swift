@@ -298,6 +298,37 @@ public final class Changer {
         requeue()
     }
 
+    // MARK: - A new scan
+
+    /// Takes a new scan of the library while playing or not (the music folder changed): the track
+    /// being heard stays the current one, found again by its file in the new scan (tracks before
+    /// it may have come or gone), and what follows it is worked out again from the new shelf.
+    public func replaceShelf(_ newShelf: AlbumShelf) {
+        let heard = current.flatMap { resolve($0)?.track.path }
+        let queuedPath = queued.flatMap { resolve($0.step.reference)?.track.path }
+        shelf = newShelf
+        guard let reference = current else { return }
+        if let heard, let magazine = store.state.rack.magazine(withID: reference.magazineID),
+           let folder = magazine.album(inSlot: reference.slot), let album = newShelf.album(at: folder),
+           let index = album.tracks.firstIndex(where: { $0.path == heard }) {
+            current = TrackReference(magazineID: reference.magazineID, slot: reference.slot, trackIndex: index)
+        }
+        if settings.randomMode != .off, let current {
+            shuffle = playOrder.shuffledOrder(for: current, first: current, using: &generator)
+        }
+        // The engine keeps the track it was given to follow when that file still follows; else
+        // it gets the new one (or none: the disc ends here now).
+        guard let current, transport != .stopped else { return }
+        let next = playOrder.successor(of: current, natural: true, order: shuffle, using: &generator)
+        let nextPath = next.flatMap { resolve($0.reference)?.track.path }
+        if let queued, nextPath == queuedPath, queuedPath != nil {
+            self.queued = (queued.id, next!)
+            return
+        }
+        queued = next.map { (issueID(), $0) }
+        engine.replaceNext(queued.map(engineTrack))
+    }
+
     // MARK: - Engine events and time
 
     /// Takes an event from the engine.

@@ -213,7 +213,10 @@ public final class PlayerSession {
     /// Takes a new scan of the music folder: the changer plays from it, and its album, artist and
     /// song names resolve from now on (the registry's snapshot observers are told).
     public func takeScan(_ shelf: AlbumShelf) {
-        updateShelf(shelf)
+        // A problem the scan found that the last one did not (the music folder gone) is said once.
+        for problem in shelf.library.problems where !context.shelf.library.problems.contains(problem) { post(notice: problem) }
+        changer.replaceShelf(shelf)
+        context.shelf = shelf
         if let registry = registryLoader.builtRegistry {
             MagazineEntities.refresh(library: shelf.library, names: registryLoader.library, in: registry, store: context.store)
         } else {

@@ -26,27 +26,29 @@ struct VanishingFilesTests {
         return player
     }
 
-    @Test("a file deleted before its turn is skipped with a notice and the next one plays")
+    /// The player watches the music folder: a change is usually scanned before the engine reaches
+    /// the file, and then the track is simply no longer on the disc; when the engine gets there
+    /// first, it is skipped with a notice. Either way it never plays and nothing hangs.
+    @Test("a file deleted before its turn never plays: dropped by the rescan, or skipped with a notice; the next one plays")
     func deletedFile() throws {
         let music = try Self.library()
         let fixture = try PlayerFixture(library: music.path)
         let player = try start(fixture, disc: 1)
         try FileManager.default.removeItem(atPath: music.path + "/1 Alpha/02 Alpha 2.mp3")
         #expect(player.waitForExit(timeout: 20) == 0)
-        #expect(player.error.contains("Skipping"))
-        #expect(player.error.contains("02 Alpha 2.mp3"))
-        #expect(player.output.contains("track 3/3: Alpha 3"))
-        #expect(!player.output.contains("track 2/3"))
+        #expect(!player.output.contains(": Alpha 2"), "\(player.output)")
+        #expect(player.output.contains("track 3/3: Alpha 3") || player.output.contains("track 2/2: Alpha 3"), "\(player.output)")
+        if player.error.contains("Skipping") { #expect(player.error.contains("02 Alpha 2.mp3")) }
     }
 
-    @Test("an album folder renamed while it plays: the rest of the disc is skipped with notices, nothing hangs")
+    @Test("an album folder renamed while it plays: the rest of the disc never plays (dropped by the rescan or skipped with notices), nothing hangs")
     func renamedAlbumFolder() throws {
         let music = try Self.library()
         let fixture = try PlayerFixture(library: music.path)
         let player = try start(fixture, disc: 2)
         try FileManager.default.moveItem(atPath: music.path + "/2 Beta", toPath: music.path + "/2 Beta (moved)")
         #expect(player.waitForExit(timeout: 20) == 0)
-        #expect(player.error.components(separatedBy: "Skipping").count - 1 == 2, "\(player.error)")
+        #expect(player.error.components(separatedBy: "Skipping").count - 1 <= 2, "\(player.error)")
         #expect(!player.output.contains("track 2/3"))
         // The slot now shows the album as missing, not emptied.
         let list = try fixture.run("magazine", "list", "--json")
@@ -62,7 +64,9 @@ struct VanishingFilesTests {
         try FileManager.default.moveItem(atPath: music.path, toPath: music.path + "-gone")
         defer { try? FileManager.default.moveItem(atPath: music.path + "-gone", toPath: music.path) }
         #expect(player.waitForExit(timeout: 20) == 0)
-        #expect(player.error.contains("Skipping"))
+        // The watched folder's rescan says it is gone; if the engine reached the next file first,
+        // that file was skipped with a notice too.
+        #expect(player.error.contains("does not exist") || player.error.contains("Skipping"), "\(player.error)")
         let again = try fixture.run("library")
         #expect(again.status == 0)
         #expect(again.error.contains("does not exist"))
