@@ -84,18 +84,6 @@ extension ShortcutRegistry {
         ShortcutRegistry.refusals.contains(prepare(sentence, snapshot: compiledSnapshot).words.filter { $0 != "please" })
     }
 
-    /// A question offering `invocations` by number, for a follow-up the app asks itself
-    /// ("Which album by Amber Lane?"), described by their intents' summaries unless `summaries`
-    /// are given; `lead` comes first ("Which slot?"), else "Did you mean".
-    public func choice(among invocations: [IntentInvocation], question lead: String? = nil, summaries: [String]? = nil) -> Ambiguity {
-        let generic = ambiguity(among: invocations, snapshot: compiledSnapshot)
-        guard lead != nil || summaries != nil else { return generic }
-        let texts = summaries ?? generic.candidates.map(\.summary)
-        let listed = Ambiguity(lead: lead ?? "Did you mean", choices: Array(zip(invocations, texts)).map { (invocation: $0.0, summary: $0.1) })
-        guard lead == nil else { return listed }
-        return Ambiguity(candidates: listed.candidates, question: String(listed.question.dropLast()) + "?")
-    }
-
     /// `sentence` read as the answer to `request`, or nil when it is not one.
     public func answer(_ sentence: String, to request: ValueRequest) -> Resolution? {
         guard let intentIdx = intentIndex[request.invocation.intent],

@@ -63,9 +63,6 @@ final class NameTrie: Sendable {
         self.valueList = valueList
     }
 
-    /// How many nodes the trie has (the root included).
-    var nodeCount: Int { edgeStart.count - 1 }
-
     /// Bytes held by the trie's arrays.
     var memoryBytes: Int { 4 * (edgeStart.count + edgeTokens.count + edgeNodes.count + valueStart.count + valueList.count) }
 

@@ -88,7 +88,7 @@ struct AppQuestionTests {
         let choices = [3, 5].map { disc in
             IntentInvocation(intent: "PlayDisc", parameters: ["disc": .enumCase(enumIdentifier: "DiscNumber", value: .integer(disc), displayName: String(disc))])
         }
-        let question = registry.choice(among: choices, question: "Which slot?", summaries: ["Slot 3, Night Drive", "Slot 5, Open Highway"])
+        let question = Ambiguity(lead: "Which slot?", choices: [(choices[0], "Slot 3, Night Drive"), (choices[1], "Slot 5, Open Highway")])
         #expect(question.question == "Which slot? 1. Slot 3, Night Drive, or 2. Slot 5, Open Highway.")
         var conversation = Conversation(registry: registry)
         conversation.ask(.choice(question))
@@ -115,7 +115,7 @@ struct AppQuestionTests {
         var conversation = Conversation(registry: registry)
         _ = conversation.respond(to: "play disc 3")
         #expect(conversation.respond(to: "yes").brief == "unsupported")
-        let single = registry.choice(among: [IntentInvocation(intent: "NextTrack")])
+        let single = Ambiguity(lead: "Did you mean", choices: [(IntentInvocation(intent: "NextTrack"), "Next track")])
         conversation.ask(.choice(single))
         #expect(conversation.respond(to: "yes please").brief == "NextTrack")
     }
