@@ -17,13 +17,23 @@ import Playback
 /// Lives on the main loop's thread.
 public final class PlayerSession {
     public let loop: MainLoop
-    public private(set) var context: ChangerContext
+    private let openedContext: ChangerContext
+    /// The state, library and notices; its shelf is always the changer's (albums loaded from
+    /// outside the music folder, discs found missing).
+    public var context: ChangerContext {
+        var context = openedContext
+        context.shelf = changer.shelf
+        return context
+    }
     private let registryLoader: RegistryLoader
     /// The intent registry (built in the background at start; waits for it the first time if needed).
     public var registry: ShortcutRegistry { registryLoader.registry }
     public let changer: Changer
     public let performer: IntentPerformer
     public let engine: EngineBridge
+    /// The one way the rack is edited in this player: the dashboard, `cdchanger magazine` sent
+    /// here, and intents that load or eject discs.
+    public let rackEditor: RackEditor
 
     private var changeObservers: [() -> Void] = []
     /// Called when a track starts being played.
@@ -44,6 +54,9 @@ public final class PlayerSession {
 
     /// The latest notice and when it came (seconds of the monotonic clock).
     public private(set) var latestNotice: (text: String, time: Double)?
+    /// The answer to the latest sentence a remote client (`cdchanger say`) sent, and how many
+    /// sentences came that way, so a screen shows each answer once.
+    public private(set) var latestRemoteResponse: (text: String, count: Int)?
     private var conversations: [Channel: (conversation: Conversation, time: Double)] = [:]
     private let clock = SystemClock()
 
@@ -57,12 +70,13 @@ public final class PlayerSession {
 
     public init(context: ChangerContext, output: OutputChoice, loop: MainLoop) {
         self.loop = loop
-        self.context = context
+        openedContext = context
         registryLoader = RegistryLoader(store: context.store)
         let mailbox = loop.mailbox
         engine = EngineBridge(output: output, wake: { mailbox.wake() })
         changer = Changer(store: context.store, shelf: context.shelf, engine: engine)
         performer = IntentPerformer(changer: changer)
+        rackEditor = RackEditor(store: context.store, shelf: context.shelf, changer: changer)
         changer.onEvent = { [unowned self] event in self.changerEvent(event) }
         loop.onWake { [unowned self] in self.drainEngineEvents() }
         loop.every(0.25) { [unowned self] in self.tick() }
@@ -115,6 +129,28 @@ public final class PlayerSession {
         let outcome = perform(invocation)
         let performed = ResolveReport(sentence: sentence, resolution: resolution, response: outcome.response)
         return SpokenReply(resolution: resolution, response: outcome.response, outcome: outcome, jsonLine: performed.jsonLine)
+    }
+
+    /// `respond(to:via:)` for a sentence from a remote client, remembered for the screen.
+    public func respondToRemote(_ sentence: String) -> SpokenReply {
+        let reply = respond(to: sentence, via: .remote)
+        latestRemoteResponse = (reply.response, (latestRemoteResponse?.count ?? 0) + 1)
+        changed()
+        return reply
+    }
+
+    /// Carries out an edit of the rack through `rackEditor` and tells the observers.
+    @discardableResult
+    public func edit(_ edit: RackEdit) throws(RackError) -> RackEditOutcome {
+        defer { changed() }
+        return try rackEditor.perform(edit)
+    }
+
+    /// Takes back the last eject, replaced disc or deleted magazine.
+    @discardableResult
+    public func undoLastEdit() throws(RackError) -> RackEditOutcome {
+        defer { changed() }
+        return try rackEditor.undo()
     }
 
     /// Saves the position and stops the audio threads (on quit and on signals).
@@ -176,13 +212,6 @@ public final class PlayerSession {
         case .stopped: onStopped?()
         case .notice(let text): post(notice: text)
         }
-        changed()
-    }
-
-    /// Makes an album found by an edit (e.g. loaded from outside the music folder) known to the changer.
-    public func updateShelf(_ shelf: AlbumShelf) {
-        changer.shelf = shelf
-        context.shelf = shelf
         changed()
     }
 

@@ -36,6 +36,7 @@ final class CommandEnvironment {
     var opensPlayer = false
     private var openedContext: ChangerContext?
     private var openedRegistry: ShortcutRegistry?
+    private var openedRackEditor: RackEditor?
 
     init(stateDirectory: String?, libraryOption: String?, environment: [String: String], output: CommandOutput = CommandOutput()) {
         self.stateDirectory = stateDirectory
@@ -45,8 +46,8 @@ final class CommandEnvironment {
         insidePlayer = false
     }
 
-    /// An environment over a running player's context and registry, collecting what commands print.
-    init(context: ChangerContext, registry: ShortcutRegistry, output: CommandOutput) {
+    /// An environment over a running player's context, registry and rack editor, collecting what commands print.
+    init(context: ChangerContext, registry: ShortcutRegistry, rackEditor: RackEditor, output: CommandOutput) {
         stateDirectory = nil
         libraryOption = nil
         environment = [:]
@@ -54,6 +55,7 @@ final class CommandEnvironment {
         insidePlayer = true
         openedContext = context
         openedRegistry = registry
+        openedRackEditor = rackEditor
     }
 
     /// Prints a line of the command's output.
@@ -74,6 +76,14 @@ final class CommandEnvironment {
             return context
         }
         set { openedContext = newValue }
+    }
+
+    /// The one rack editor: the running player's, or one over this command's store.
+    var rackEditor: RackEditor {
+        if let openedRackEditor { return openedRackEditor }
+        let editor = RackEditor(store: context.store, shelf: context.shelf)
+        openedRackEditor = editor
+        return editor
     }
 
     /// The intent registry over the current magazines, refreshed by the store after every change.

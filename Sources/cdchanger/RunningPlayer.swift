@@ -83,7 +83,7 @@ final class RunningPlayer {
     private func answer(_ request: ControlRequest) -> ControlResponse {
         switch request.command {
         case ControlRequest.Command.say:
-            let reply = session.respond(to: request.arguments.joined(separator: " "), via: .remote)
+            let reply = session.respondToRemote(request.arguments.joined(separator: " "))
             var text = reply.response
             switch reply.resolution {
             case .ambiguous(let ambiguity):
@@ -129,9 +129,9 @@ final class RunningPlayer {
     /// Runs a `magazine` subcommand on this player's own state, so the snapshot refreshes at once.
     private func runMagazineCommand(_ words: [String]) -> ControlResponse {
         let output = CommandOutput(capturing: true)
-        let local = CommandEnvironment(context: session.context, registry: session.registry, output: output)
+        let local = CommandEnvironment(context: session.context, registry: session.registry, rackEditor: session.rackEditor, output: output)
         let status = CLI.run(["magazine"] + words, environment: local)
-        session.updateShelf(local.context.shelf)
+        session.changed()
         return ControlResponse(status: status, output: output.standardOutput, error: output.standardError)
     }
 
