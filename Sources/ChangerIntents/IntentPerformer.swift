@@ -48,7 +48,7 @@ public final class IntentPerformer {
         case .playDisc:
             guard let disc = integer(invocation["disc"]) else { return IntentOutcome(response: "Which disc?", succeeded: false) }
             let magazineID = magazineID(invocation["magazine"])
-            try changer.playDisc(disc, magazineID: magazineID)
+            try changer.playDisc(disc, magazineID: magazineID, track: integer(invocation["track"]) ?? 1)
             return playing(prefix: magazineID == nil ? "Playing " : "Playing \(changer.currentMagazine?.name ?? "the magazine"): ")
         case .playSomething:
             let resuming = changer.transport == .paused || changer.store.state.position != nil

@@ -8,7 +8,7 @@ import Testing
         let harness = DashboardHarness(width: width, height: height)
         harness.press(.character("?"))
         var seen = harness.screenText
-        for _ in 0..<40 {
+        for _ in 0..<60 {
             harness.press(.down)
             seen += harness.screenText
         }

@@ -84,10 +84,11 @@ import Testing
         #expect(frame.text(row: 0).contains("Renamed Elsewhere"))
     }
 
+    /// Whether `line` holds slot `slot`'s row: its number followed by a slot sign (the rack beside
+    /// it may show the same number as a count).
     static func isRow(of slot: Int, _ line: String) -> Bool {
-        let number = slot < 10 ? " \(slot) " : "\(slot) "
-        guard let range = line.range(of: number) else { return false }
-        let after = line[range.upperBound...]
-        return ["●", "○", "✗", "▶", "▮"].contains { after.hasPrefix($0) }
+        line.ranges(of: " \(slot) ").contains { range in
+            ["●", "○", "✗", "▶", "▮"].contains { line[range.upperBound...].hasPrefix($0) }
+        }
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 
 /// The library browser: albums to load into one slot, filtered as the user types.
 ///
-/// Every word typed must appear in the album's title or artist, ignoring case and accents, so
-/// "beat abbey" finds "Abbey Road · The Beatles".
+/// Every word typed must appear in the album's title, artist or folder name, ignoring case and
+/// accents, so "beat abbey" finds "Abbey Road · The Beatles".
 struct LibraryBrowserState: Equatable, Sendable {
     let magazine: UUID
     let magazineName: String
@@ -27,7 +27,7 @@ struct LibraryBrowserState: Equatable, Sendable {
         self.magazineName = magazineName
         self.slot = slot
         self.albums = albums
-        searchKeys = albums.map { LibraryBrowserState.fold("\($0.title) \($0.artist)") }
+        searchKeys = albums.map { LibraryBrowserState.fold("\($0.title) \($0.artist) \($0.folder)") }
         matches = Array(albums.indices)
     }
 
