@@ -18,11 +18,19 @@ public struct Library: Sendable {
     /// The album whose folder is `path`.
     public func album(at path: LibraryPath) -> Album? { albums.first { $0.path == path } }
 
-    /// Albums whose title is `title`, ignoring case; if none, those whose title contains it.
+    /// Albums whose title is `title`, ignoring case; if none, those whose title contains it; if
+    /// none, those whose folder's name is it or contains it.
     public func albums(titled title: String) -> [Album] {
         let wanted = title.lowercased()
-        let exact = albums.filter { $0.title.lowercased() == wanted }
-        return exact.isEmpty ? albums.filter { $0.title.lowercased().contains(wanted) } : exact
+        let folderName = { (album: Album) in album.path.lastComponent.displayName.lowercased() }
+        for matches in [
+            { (album: Album) in album.title.lowercased() == wanted }, { $0.title.lowercased().contains(wanted) },
+            { folderName($0) == wanted }, { folderName($0).contains(wanted) },
+        ] as [(Album) -> Bool] {
+            let found = albums.filter(matches)
+            if !found.isEmpty { return found }
+        }
+        return []
     }
 }
 

@@ -72,6 +72,36 @@ struct ScanningTests {
         #expect(album.tracks.map(\.title) == ["Disc 1 Track 1", "Disc 1 Track 2", "extra 9", "extra 10", "Disc 2 Track 1"])
     }
 
+    @Test("a folder whose files carry several albums' tags is one disc: named after the folder, in file-name order")
+    func folderOfSeveralAlbums() throws {
+        let music = TemporaryFolder()
+        let folder = music.folder("Mixtape 2003")
+        for (file, album, track) in [("01 Rain.mp3", "Blue Hour", "1"), ("02 Snow.mp3", "Paper Planes", "1"), ("03 Sun.mp3", "Blue Hour", "2"),
+                                     ("04 Wind.mp3", "Paper Planes", "2"), ("10 Fog.mp3", "Tin Roof", "1")] {
+            try MP3Fixtures.make(at: folder.appendingPathComponent(file), tags: .init(title: String(file.dropFirst(3).dropLast(4)), artist: "Various", album: album, track: track))
+        }
+        let library = scan(music)
+        let album = try #require(library.albums.first)
+        #expect(album.title == "Mixtape 2003")
+        #expect(album.tracks.map(\.title) == ["Rain", "Snow", "Sun", "Wind", "Fog"])
+        // The folder's name finds it, as the title would.
+        #expect(library.albums(titled: "mixtape").map(\.path) == [album.path])
+    }
+
+    @Test("tags that agree name the disc; its folder's name still finds it")
+    func agreeingTagsNameTheDisc() throws {
+        let music = TemporaryFolder()
+        let folder = music.folder("rip-0042")
+        try MP3Fixtures.make(at: folder.appendingPathComponent("b.mp3"), tags: .init(title: "Two", album: "Harbour Lights", track: "2"))
+        try MP3Fixtures.make(at: folder.appendingPathComponent("a.mp3"), tags: .init(title: "One", album: "Harbour Lights", track: "1"))
+        try MP3Fixtures.make(at: folder.appendingPathComponent("c.mp3"), tags: .init(title: "Three", track: "3"))
+        let library = scan(music)
+        let album = try #require(library.albums.first)
+        #expect(album.title == "Harbour Lights")
+        #expect(album.tracks.map(\.title) == ["One", "Two", "Three"])
+        #expect(library.albums(titled: "rip-0042").map(\.title) == ["Harbour Lights"])
+    }
+
     @Test("file names alone sort naturally: 2 before 10")
     func naturalFileOrder() throws {
         let music = TemporaryFolder()
