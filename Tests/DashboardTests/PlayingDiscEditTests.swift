@@ -45,6 +45,22 @@ extension OnTheRealPlayer {
             #expect(Self.number(later["elapsed"]) > 1 && Self.number(later["elapsed"]) < 3.5, "\(later)")
         }
 
+        @Test("replacing the playing disc from the command line: status has the new track, its length and a fresh time at once")
+        func replacingFromTheCommandLine() throws {
+            let player = try DashboardPlayer()
+            let session = try player.open()
+            try session.send("4")
+            try session.wait(for: "4 ▶  Desert Mirage")
+            try player.waitForStatus { Self.number($0["elapsed"]) >= 2.5 }
+            let loaded = try player.run("magazine", "load", "Magazine One", "4", "Country Lanes")
+            #expect(loaded.output == "Replaced Desert Mirage in slot 4 of Magazine One with Country Lanes. It plays now.\n")
+            let status = try player.status()
+            #expect(status["title"] as? String == "Café on the Corner")
+            #expect(Self.number(status["elapsed"]) < 1.5, "\(status)")
+            #expect(abs(Self.number(status["total"]) - 17.2) < 0.2, "\(status)")
+            try session.wait(for: "4 ▶  Country Lanes")
+        }
+
         @Test("ejecting the playing disc moves on to the next loaded disc at once, never showing a playing changer without a disc")
         func ejectingThePlayingDisc() throws {
             let player = try DashboardPlayer()
