@@ -53,23 +53,54 @@ public struct ChangerContext: Sendable {
     public var shelf: AlbumShelf
     public let store: ChangerStore
     public private(set) var notices: [String]
+    /// The rest of the scan, when it was left for later (`Scan.leavingLongReadsForLater`): the
+    /// survey, of which only the discs in the slots have been read.
+    public let pendingScan: LibrarySurvey?
+
+    /// When the library's files are read.
+    public enum Scan: Sendable {
+        /// All of them now; `progress` hears how far reading has come (a first scan of a large library).
+        case now(progress: (@Sendable (ScanProgress) -> Void)?)
+        /// Now, unless more than `ChangerContext.backgroundThreshold` files are unknown to the cache:
+        /// then only the discs in the slots now, and the rest later (`pendingScan`), so a player
+        /// can open at once and read the rest in the background.
+        case leavingLongReadsForLater
+    }
+
+    /// More unknown files than this, and a player reads the library in the background.
+    public static let backgroundThreshold = 400
 
     /// `rereadsBeforeEdits`: this process is short-lived and other processes may edit the state
     /// meanwhile (see `ChangerStore`); a player, which owns the state while it runs, passes false.
     public init(
         stateDirectory: String?, libraryOption: String?, environment: [String: String],
-        scanner: LibraryScanner = LibraryScanner(), rereadsBeforeEdits: Bool = false
+        scanner: LibraryScanner = LibraryScanner(), rereadsBeforeEdits: Bool = false, scan: Scan = .now(progress: nil)
     ) {
         let stateFile = StateFile(directory: StateFile.directory(option: stateDirectory, environment: environment))
         let musicFolder = MusicFolder.locate(option: libraryOption, environment: environment)
         var notices: [String] = []
         var cache = ScanCache(contentsOf: stateFile.scanCacheURL)
-        let library = scanner.scan(musicFolder.path, cache: &cache)
-        notices += library.problems
+        let survey = scanner.survey(musicFolder.path)
+        notices += survey.problems
+        let outcome = stateFile.load()
+
+        var pendingScan: LibrarySurvey?
+        let library: Library
+        switch scan {
+        case .leavingLongReadsForLater where survey.unreadCount(in: cache) > ChangerContext.backgroundThreshold:
+            let inSlots = outcome.state.map { $0.rack.magazines.flatMap { $0.slots.compactMap { $0 } } }
+                ?? Array(survey.folderPaths.prefix(Magazine.defaultSlotCount))
+            library = scanner.read(survey, only: Set(inSlots), cache: &cache)
+            pendingScan = survey
+        case .leavingLongReadsForLater:
+            library = scanner.read(survey, cache: &cache)
+        case .now(let progress):
+            library = scanner.read(survey, cache: &cache, progress: progress)
+        }
 
         let state: ChangerState
         var saveFreshState = false
-        switch stateFile.load() {
+        switch outcome {
         case .loaded(let loaded):
             state = loaded
         case .none:
@@ -97,6 +128,7 @@ public struct ChangerContext: Sendable {
         self.shelf = shelf
         self.store = store
         self.notices = notices
+        self.pendingScan = pendingScan
     }
 
     /// Finds an album by folder or title, remembering albums found outside the music folder.

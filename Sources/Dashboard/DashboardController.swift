@@ -18,6 +18,7 @@ final class DashboardController {
     private var lastRender: (clock: String, time: Double)?
     private var seenNotice: String?
     private var seenRemoteResponse: Int?
+    private var seenLibraryRevision: Int?
     private var seenMagazine: UUID??
     private var seenPlayingSlot: Int?
     /// The size of the latest frame, for paging in lists.
@@ -90,6 +91,13 @@ final class DashboardController {
             if let notice = snapshot.notice, !notice.isEmpty {
                 ui.notice = TimedMessage(text: notice, since: clock.monotonic(), lifetime: .notice)
             }
+        }
+        if seenLibraryRevision != snapshot.libraryRevision {
+            if seenLibraryRevision != nil, case .browser(var browser) = ui.overlay {
+                browser.replaceAlbums(host.libraryAlbums())
+                ui.overlay = .browser(browser)
+            }
+            seenLibraryRevision = snapshot.libraryRevision
         }
         if let remote = snapshot.remoteResponse, remote.count != seenRemoteResponse {
             seenRemoteResponse = remote.count

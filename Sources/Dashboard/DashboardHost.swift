@@ -24,11 +24,13 @@ public struct DashboardSnapshot: Equatable, Sendable {
     public var remoteResponse: RemoteResponse?
     /// Long work under way, in words ("Scanning 3,412 of 10,000 files…"); shown until it ends.
     public var activity: String?
+    /// Changes when the library's albums change (a background scan ended): lists of albums are read again.
+    public var libraryRevision: Int
 
     public init(
         magazines: [MagazineRow], slots: [SlotRow], nowPlaying: NowPlayingPanel?, transport: Transport,
         repeatMode: String, randomMode: String, isScanning: Bool, volume: Int, isMuted: Bool, output: String, notice: String?,
-        remoteResponse: RemoteResponse? = nil, activity: String? = nil
+        remoteResponse: RemoteResponse? = nil, activity: String? = nil, libraryRevision: Int = 0
     ) {
         self.magazines = magazines
         self.slots = slots
@@ -43,6 +45,7 @@ public struct DashboardSnapshot: Equatable, Sendable {
         self.notice = notice
         self.remoteResponse = remoteResponse
         self.activity = activity
+        self.libraryRevision = libraryRevision
     }
 
     /// An answer given to a remote client; `count` tells one answer from the next with the same words.

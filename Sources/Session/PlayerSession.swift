@@ -9,6 +9,8 @@ import IntentKit
 import MainLoop
 import MusicLibrary
 import Playback
+import Synchronization
+import SystemSupport
 
 /// A running player: the changer, the audio engine, the intent layer and the main loop, wired
 /// together. Every front end — the dashboard's keys and prompt bar, the headless `play` command,
@@ -57,6 +59,12 @@ public final class PlayerSession {
     /// The answer to the latest sentence a remote client (`cdchanger say`) sent, and how many
     /// sentences came that way, so a screen shows each answer once.
     public private(set) var latestRemoteResponse: (text: String, count: Int)?
+    /// The background scan's progress in words ("Scanning 3,412 of 10,000 files…") while it runs.
+    public private(set) var libraryActivity: String?
+    /// Counts the times the library was replaced (a background scan ended), so screens refresh lists.
+    public private(set) var libraryRevision = 0
+    private var scanThread: WorkerThread?
+    private let cacheGate = CacheWriteGate()
     private var conversations: [Channel: (conversation: Conversation, time: Double)] = [:]
     private let clock = SystemClock()
 
@@ -81,6 +89,7 @@ public final class PlayerSession {
         loop.onWake { [unowned self] in self.drainEngineEvents() }
         loop.every(0.25) { [unowned self] in self.tick() }
         for notice in context.notices { post(notice: notice) }
+        if let survey = context.pendingScan { scanInBackground(survey) }
     }
 
     // MARK: Acting
@@ -153,8 +162,10 @@ public final class PlayerSession {
         return try rackEditor.undo()
     }
 
-    /// Saves the position and stops the audio threads (on quit and on signals).
+    /// Saves the position and stops the audio threads (on quit and on signals); a background scan
+    /// writes no cache from now on (a write under way ends first).
     public func shutdown() {
+        cacheGate.close()
         changer.savePosition()
         engine.shutdown()
         context.store.save()
@@ -175,6 +186,58 @@ public final class PlayerSession {
     /// Forgets an open follow-up question of `channel` (the user left the prompt bar).
     public func cancelQuestion(via channel: Channel) {
         conversations[channel] = nil
+    }
+
+    // MARK: The library read in the background
+
+    /// Reads the files of a first scan (or of many new ones) on a thread of its own while the player
+    /// plays from the discs already read; progress and the finished library come back through the loop.
+    private func scanInBackground(_ survey: LibrarySurvey) {
+        let scanner = openedContext.scanner
+        let cacheURL = openedContext.stateFile.scanCacheURL
+        let mailbox = loop.mailbox
+        let session = SessionReference(self)
+        let gate = cacheGate
+        libraryActivity = ScanProgress(read: 0, total: survey.fileCount).description
+        do {
+            scanThread = try WorkerThread(name: "cdc-scan") {
+                var cache = ScanCache(contentsOf: cacheURL)
+                let library = scanner.read(survey, cache: &cache) { progress in
+                    mailbox.post { session.object?.scanProgressed(progress) }
+                }
+                gate.write { try? cache.write(to: cacheURL) }
+                let written = cache
+                mailbox.post { session.object?.scanFinished(library, cache: written) }
+            }
+        } catch {
+            post(notice: "\(error) The music folder is read now instead.")
+            var cache = ScanCache(contentsOf: cacheURL)
+            let library = scanner.read(survey, cache: &cache)
+            try? cache.write(to: cacheURL)
+            scanFinished(library, cache: cache)
+        }
+    }
+
+    private func scanProgressed(_ progress: ScanProgress) {
+        guard libraryActivity != nil else { return }
+        libraryActivity = progress.description
+        changed()
+    }
+
+    /// The whole library is known: the changer's shelf is replaced (albums from outside the music
+    /// folder scanned again), what plays goes on, and the user is told.
+    private func scanFinished(_ library: Library, cache: ScanCache) {
+        var cache = cache
+        let slotFolders = openedContext.store.state.rack.magazines.flatMap { $0.slots.compactMap { $0 } }
+        changer.shelf = AlbumShelf(library: library, slotFolders: slotFolders, scanner: openedContext.scanner, cache: &cache)
+        changer.rackChanged()
+        libraryActivity = nil
+        libraryRevision += 1
+        scanThread?.join()
+        scanThread = nil
+        let tracks = library.albums.reduce(0) { $0 + $1.tracks.count }
+        post(notice: "Scanned \(library.root.displayName): \(ScanProgress.grouped(library.albums.count)) albums, \(ScanProgress.grouped(tracks)) tracks.")
+        changed()
     }
 
     // MARK: Events
@@ -229,5 +292,31 @@ public final class PlayerSession {
         defer { reportedSaveError = error }
         guard let error, error != reportedSaveError else { return }
         post(notice: "\(error) The change is kept and will be saved when possible.")
+    }
+}
+
+/// A weak reference to the session that a mailbox closure can carry.
+///
+/// `@unchecked Sendable`: the closures that hold it run on the loop's thread, the session's own,
+/// and only there is the reference read.
+private final class SessionReference: @unchecked Sendable {
+    weak var object: PlayerSession?
+
+    init(_ object: PlayerSession) { self.object = object }
+}
+
+/// Whether the background scan may still write the scan cache. Shutting down takes the same lock,
+/// so it waits for a write under way and stops any later one (no half-written cache at exit).
+private final class CacheWriteGate: Sendable {
+    private let isOpen = Mutex(true)
+
+    func write(_ body: () -> Void) {
+        isOpen.withLock { open in
+            if open { body() }
+        }
+    }
+
+    func close() {
+        isOpen.withLock { $0 = false }
     }
 }

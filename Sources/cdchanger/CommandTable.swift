@@ -9,6 +9,7 @@ import Foundation
 import Glibc
 #endif
 import IntentKit
+import MusicLibrary
 
 /// One command of the command line: its words, usage line, options and what it runs.
 struct CommandDescription: Sendable {
@@ -34,6 +35,8 @@ final class CommandEnvironment {
     let insidePlayer: Bool
     /// Set by a player before it opens the context: it owns the state while it runs.
     var opensPlayer = false
+    /// Set by the dashboard before it opens the context: a long first scan goes on in the background.
+    var scansInBackground = false
     private var openedContext: ChangerContext?
     private var openedRegistry: ShortcutRegistry?
     private var openedRackEditor: RackEditor?
@@ -69,7 +72,8 @@ final class CommandEnvironment {
         get {
             if let openedContext { return openedContext }
             let context = ChangerContext(
-                stateDirectory: stateDirectory, libraryOption: libraryOption, environment: environment, rereadsBeforeEdits: !opensPlayer
+                stateDirectory: stateDirectory, libraryOption: libraryOption, environment: environment, rereadsBeforeEdits: !opensPlayer,
+                scan: scansInBackground ? .leavingLongReadsForLater : .now(progress: isatty(STDERR_FILENO) == 1 ? showScanProgress : nil)
             )
             for notice in context.notices { err(notice) }
             openedContext = context
@@ -95,6 +99,15 @@ final class CommandEnvironment {
             return registry
         }
     }
+}
+
+/// A long scan's progress on standard error (a terminal), rewritten in place: "Scanning 3,412 of
+/// 10,000 files…", cleared when it is done. Short scans show nothing.
+@Sendable func showScanProgress(_ progress: ScanProgress) {
+    guard progress.total >= ChangerContext.backgroundThreshold else { return }
+    let line = progress.read < progress.total ? "\r\(progress)\u{1B}[K" : "\r\u{1B}[K"
+    let bytes = Array(line.utf8)
+    bytes.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 
 /// Options every command accepts.

@@ -71,7 +71,8 @@ final class DashboardBridge: DashboardHost {
             repeatMode: settings.repeatMode.rawValue, randomMode: settings.randomMode.rawValue, isScanning: changer.isScanning,
             volume: settings.volume, isMuted: settings.muted, output: DashboardBridge.headerText(forOutput: session.engine.outputDescription),
             notice: session.latestNotice?.text,
-            remoteResponse: session.latestRemoteResponse.map { .init(text: $0.text, count: $0.count) }
+            remoteResponse: session.latestRemoteResponse.map { .init(text: $0.text, count: $0.count) },
+            activity: session.libraryActivity, libraryRevision: session.libraryRevision
         )
     }
 

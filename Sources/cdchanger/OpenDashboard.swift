@@ -27,7 +27,7 @@ enum OpenDashboard {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure("The dashboard needs a terminal. Without one, use `cdchanger play`, `cdchanger say` or `cdchanger magazine list`.")
         }
-        let player = try RunningPlayer(environment: environment, output: output)
+        let player = try RunningPlayer(environment: environment, output: output, scansInBackground: true)
         let bridge = DashboardBridge(player: player)
         let dashboard = Dashboard(host: bridge, loop: player.loop, options: Dashboard.Options(handlesTerminationSignals: false))
         player.onQuit = { dashboard.stop() }

@@ -26,8 +26,9 @@ final class RunningPlayer {
     var onQuit: (() -> Void)?
 
     /// Takes the control socket first — a second player for the same state exits without touching
-    /// it — then opens the state and the library and starts the audio engine.
-    init(environment: CommandEnvironment, output: OutputChoice) throws {
+    /// it — then opens the state and the library and starts the audio engine. `scansInBackground`:
+    /// a long first scan reads the discs in the slots now and the rest while the player runs.
+    init(environment: CommandEnvironment, output: OutputChoice, scansInBackground: Bool = false) throws {
         self.environment = environment
         signal(SIGPIPE, SIG_IGN)
         let loop = try MainLoop()
@@ -43,6 +44,7 @@ final class RunningPlayer {
             throw CommandFailure(error.description, status: 1)
         }
         environment.opensPlayer = true
+        environment.scansInBackground = scansInBackground
         session = PlayerSession(context: environment.context, output: output, loop: loop)
         answer.handler = { [unowned self] request in self.answer(request) }
         for signal in [SIGINT, SIGTERM, SIGHUP] {

@@ -204,6 +204,35 @@ struct ScanningTests {
         #expect(reloaded.count == 3)
     }
 
+    @Test("a scan is a survey (no file read) and a read that reports its progress; the discs in the slots can be read first")
+    func surveyThenRead() throws {
+        let music = TemporaryFolder()
+        let source = music.url.appendingPathComponent(".one.mp3")
+        try MP3Fixtures.make(at: source, seconds: 0.2)
+        for album in 0..<30 {
+            let folder = music.folder("Album \(album)")
+            for track in 1...10 { try FileManager.default.linkItem(at: source, to: folder.appendingPathComponent("\(track).mp3")) }
+        }
+        let reader = CountingReader()
+        let scanner = LibraryScanner(reader: reader)
+        let survey = scanner.survey(LibraryPath(music.path))
+        #expect(reader.reads.withLock { $0 } == 0)
+        #expect(survey.fileCount == 300)
+        #expect(survey.folderPaths.first?.lastComponent.displayName == "Album 0")
+        var cache = ScanCache()
+        #expect(survey.unreadCount(in: cache) == 300)
+        let first = Set(survey.folderPaths.prefix(2))
+        let partial = scanner.read(survey, only: first, cache: &cache)
+        #expect(partial.albums.map(\.path) == Array(survey.folderPaths.prefix(2)))
+        #expect(survey.unreadCount(in: cache) == 280)
+        var reports: [ScanProgress] = []
+        let library = scanner.read(survey, cache: &cache) { reports.append($0) }
+        #expect(library.albums.count == 30)
+        #expect(reader.reads.withLock { $0 } == 300)
+        #expect(reports == [ScanProgress(read: 220, total: 300), ScanProgress(read: 300, total: 300)])
+        #expect(ScanProgress(read: 3412, total: 10000).description == "Scanning 3,412 of 10,000 files\u{2026}")
+    }
+
     @Test("a damaged cache file is ignored")
     func damagedCache() throws {
         let folder = TemporaryFolder()

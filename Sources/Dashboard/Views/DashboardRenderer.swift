@@ -42,7 +42,7 @@ enum DashboardRenderer {
             buffer.cursor = nil
             HelpOverlay.draw(scroll: scroll, glyphs: glyphs, in: screen, into: &buffer)
         case .browser(let browser):
-            LibraryBrowserView.draw(browser, glyphs: glyphs, layout: layout, in: screen, into: &buffer)
+            LibraryBrowserView.draw(browser, activity: model.snapshot.activity, glyphs: glyphs, layout: layout, in: screen, into: &buffer)
         case .magazines(let editor):
             buffer.cursor = nil
             MagazineEditorView.draw(editor, magazines: model.snapshot.magazines, glyphs: glyphs, in: screen, into: &buffer)

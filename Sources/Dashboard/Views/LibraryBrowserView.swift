@@ -23,7 +23,8 @@ enum LibraryBrowserView {
         return "\(glyphs.loaded) " + DisplayWidth.truncate(first, to: room) + more + "  " + length
     }
 
-    static func draw(_ browser: LibraryBrowserState, glyphs: Glyphs, layout: Layout, in screen: Rect, into buffer: inout ScreenBuffer) {
+    /// `activity`: a scan under way, said at the foot (the list grows when it ends).
+    static func draw(_ browser: LibraryBrowserState, activity: String?, glyphs: Glyphs, layout: Layout, in screen: Rect, into buffer: inout ScreenBuffer) {
         let frame = box(in: screen, layout: layout)
         guard frame.width >= 12, frame.height >= 6 else { return }
         buffer.box(frame, glyphs: glyphs, role: .frame, title: "Load into slot \(browser.slot) of \(browser.magazineName)")
@@ -57,7 +58,7 @@ enum LibraryBrowserView {
             buffer.write(DisplayWidth.truncate(text, to: max(0, detailsX - line.x - 2)), x: line.x, y: line.y, role: titleRole, limit: detailsX - 1)
             buffer.write(details, x: detailsX, y: line.y, role: selected ? .overlaySelected : .faded, limit: line.maxX)
         }
-        let footer = browser.status ?? "\(browser.matches.count) of \(browser.albums.count) albums"
+        let footer = browser.status ?? "\(browser.matches.count) of \(browser.albums.count) albums" + (activity.map { glyphs.separator + $0 } ?? "")
         buffer.write(footer, in: inner, row: inner.height - 1, role: browser.status == nil ? .faded : .warning)
     }
 }
