@@ -205,9 +205,10 @@ public final class PlayerSession {
                 let library = scanner.read(survey, cache: &cache) { progress in
                     mailbox.post { session.object?.scanProgressed(progress) }
                 }
+                let read = cache
+                mailbox.post { session.object?.scanFinished(library, cache: read) }
+                // After the library is handed over: writing a large cache takes a moment.
                 gate.write { try? cache.write(to: cacheURL) }
-                let written = cache
-                mailbox.post { session.object?.scanFinished(library, cache: written) }
             }
         } catch {
             post(notice: "\(error) The music folder is read now instead.")
@@ -233,7 +234,7 @@ public final class PlayerSession {
         changer.rackChanged()
         libraryActivity = nil
         libraryRevision += 1
-        scanThread?.join()
+        // The thread ends on its own once the cache is written.
         scanThread = nil
         let tracks = library.albums.reduce(0) { $0 + $1.tracks.count }
         post(notice: "Scanned \(library.root.displayName): \(ScanProgress.grouped(library.albums.count)) albums, \(ScanProgress.grouped(tracks)) tracks.")

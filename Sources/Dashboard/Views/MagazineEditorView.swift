@@ -34,7 +34,7 @@ enum MagazineEditorView {
             if let status = editor.status {
                 buffer.write(status, in: foot, role: .notice)
             } else {
-                buffer.write("Enter play  Space show  n new  r rename  d delete  J/K move", in: foot, role: .faded)
+                buffer.write("Enter play  Space show  n new  r rename  d delete", in: foot, role: .faded)
             }
         case .naming(let request):
             let label = request.purpose == .create ? "New name: " : "Rename to: "
