@@ -91,7 +91,7 @@ public final class IntentPerformer {
             return playing(prefix: wasScanning ? "Scan off. Staying on " : "")
         case .nextMagazine, .previousMagazine:
             try changer.stepMagazine(by: intent == .nextMagazine ? 1 : -1)
-            let name = changer.currentMagazine?.name ?? "the magazine"
+            let name = (changer.playingMagazine ?? changer.selectedMagazine)?.name ?? "the magazine"
             return changer.transport == .playing ? playing(prefix: "\(name): ") : IntentOutcome(response: "\(name) selected.")
         case .seek:
             guard changer.current != nil else { return nothingPlaying }

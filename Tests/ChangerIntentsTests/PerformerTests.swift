@@ -68,6 +68,20 @@ struct PerformerTests {
         #expect(rig.say("what's playing") == IntentOutcome(response: "Nothing is playing."))
     }
 
+    @Test("after the music stopped, next magazine selects the next one each time and names it")
+    func nextMagazineWhenStopped() throws {
+        let rig = try Rig()
+        try rig.fixture.store.editRack(.created) { rack throws(RackError) in
+            try rack.create(named: "Second")
+            try rack.create(named: "Third")
+        }
+        #expect(rig.say("play disc 1").succeeded)
+        #expect(rig.say("stop") == IntentOutcome(response: "Stopped."))
+        #expect(rig.say("next magazine") == IntentOutcome(response: "Second selected."))
+        #expect(rig.say("next magazine") == IntentOutcome(response: "Third selected."))
+        #expect(rig.changer.selectedMagazine?.name == "Third")
+    }
+
     @Test("a request the changer can't carry out says why")
     func refusals() throws {
         let rig = try Rig()
