@@ -1,4 +1,3 @@
-import MPEGAudio
 import Synchronization
 
 /// The audio engine: plays MP3 files gaplessly through a sink, driven by commands from any
