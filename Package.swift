@@ -26,10 +26,12 @@ let package = Package(
 
         // Swift modules, one job each.
         .target(name: "IntentKit"),
-        .target(name: "MPEGAudio", dependencies: ["CMpg123"]),
-        .target(name: "MusicLibrary", dependencies: ["MPEGAudio"]),
+        .target(name: "AudioDecoding"),  // the decoder protocol and registry, formats, tags
+        .target(name: "MPEGAudio", dependencies: ["AudioDecoding", "CMpg123"]),
+        .target(name: "BuiltInDecoders", dependencies: ["AudioDecoding", "MPEGAudio"]),  // the decoders shipped
+        .target(name: "MusicLibrary", dependencies: ["AudioDecoding", "BuiltInDecoders"]),
         .target(name: "ChangerKit", dependencies: ["MusicLibrary"]),
-        .target(name: "Playback", dependencies: ["MPEGAudio", "CALSA", "CAudioShim", "CSystemShim"]),
+        .target(name: "Playback", dependencies: ["AudioDecoding", "BuiltInDecoders", "CALSA", "CAudioShim", "CSystemShim"]),
         .target(name: "ChangerIntents", dependencies: ["IntentKit", "ChangerKit"]),
         .target(name: "MainLoop"),
         .target(name: "Remote", dependencies: ["CDBus", "MainLoop"]),
@@ -47,16 +49,17 @@ let package = Package(
             dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
         ),
 
-        .target(name: "TestSupport", dependencies: ["ChangerKit", "MusicLibrary"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["AudioDecoding", "ChangerKit", "MusicLibrary"], path: "Tests/TestSupport"),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
-        .testTarget(name: "MPEGAudioTests", dependencies: ["MPEGAudio", "TestSupport"]),
-        .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio", "TestSupport"]),
+        .testTarget(name: "AudioDecodingTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "TestSupport"]),
+        .testTarget(name: "MPEGAudioTests", dependencies: ["AudioDecoding", "MPEGAudio", "TestSupport"]),
+        .testTarget(name: "MusicLibraryTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MusicLibrary", "TestSupport"]),
         .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary", "TestSupport"]),
         .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit", "ChangerKit", "MusicLibrary", "TestSupport"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TestSupport"]),
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "TestSupport"]),
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MPEGAudio"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "Playback", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChangerKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,7 +5,7 @@ public struct Track: Hashable, Sendable, Codable {
     public var artist: String
     public var trackNumber: Int?
     public var discNumber: Int?
-    /// Length in seconds, as libmpg123 knows it without decoding (exact with an info frame).
+    /// Length in seconds, as its decoder knows it without decoding (for an MP3, exact with an info frame).
     public var duration: Double
 
     public init(path: LibraryPath, title: String, artist: String, trackNumber: Int? = nil, discNumber: Int? = nil, duration: Double) {
@@ -21,14 +21,14 @@ public struct Track: Hashable, Sendable, Codable {
     public var fileName: String { path.lastComponent.displayName }
 }
 
-/// A disc: a folder that directly holds `.mp3` files, with its tracks in play order.
+/// A disc: a folder that directly holds audio files (of a type a registered decoder reads), with its tracks in play order.
 public struct Album: Hashable, Sendable, Codable, Identifiable {
     /// The folder, absolute; it identifies the album.
     public var path: LibraryPath
     public var title: String
     public var artist: String
     public var tracks: [Track]
-    /// `.mp3` files in the folder that could not be read, with the reason for each.
+    /// Audio files in the folder that could not be read, with the reason for each.
     public var unreadableFiles: [UnreadableFile]
 
     public init(path: LibraryPath, title: String, artist: String, tracks: [Track], unreadableFiles: [UnreadableFile] = []) {

@@ -1,4 +1,4 @@
-import MPEGAudio
+import AudioDecoding
 
 /// What one file's tags and header say, before fallbacks to folder and file names are applied.
 public struct TrackInfo: Hashable, Sendable, Codable {
@@ -24,9 +24,9 @@ public struct TrackInfo: Hashable, Sendable, Codable {
     }
 }
 
-/// Reads a file's tags and length. The library scanner uses `MPEGTrackInfoReader`; tests may use another.
+/// Reads a file's tags and length. The library scanner uses `DecoderTrackInfoReader`; tests may use another.
 public protocol TrackInfoReader: Sendable {
-    /// The file's information, or a reason a user can read when it is not a playable MP3.
+    /// The file's information, or a reason a user can read when it can't be played.
     func readInfo(at path: LibraryPath) -> Result<TrackInfo, UnreadableReason>
 }
 
@@ -37,23 +37,28 @@ public struct UnreadableReason: Error, Hashable, Sendable, CustomStringConvertib
     public init(_ description: String) { self.description = description }
 }
 
-/// Reads tags and length through libmpg123 (`MPEGFile`): the header and tags are parsed, no audio is decoded.
-public struct MPEGTrackInfoReader: TrackInfoReader {
-    public init() {}
+/// Reads tags and length with the decoder the registry names for the file's extension (for MP3,
+/// libmpg123 parses the header and tags; no audio is decoded).
+public struct DecoderTrackInfoReader: TrackInfoReader {
+    public var decoders: DecoderRegistry
+
+    public init(decoders: DecoderRegistry) {
+        self.decoders = decoders
+    }
 
     public func readInfo(at path: LibraryPath) -> Result<TrackInfo, UnreadableReason> {
+        let decoder: any AudioDecoder
         do {
-            let file = try MPEGFile(path: path.bytes)
-            let format = try file.format()
-            let tags = file.tags()
-            let frames = file.lengthInFrames() ?? 0
-            let duration = format.sampleRate > 0 ? Double(frames) / Double(format.sampleRate) : 0
-            return .success(TrackInfo(
-                title: tags.title, artist: tags.artist, album: tags.album, albumArtist: tags.albumArtist,
-                trackNumber: tags.trackNumber, discNumber: tags.discNumber, duration: duration
-            ))
+            decoder = try decoders.open(path.bytes)
         } catch {
-            return .failure(UnreadableReason(error.operation == "open" ? "can't open it (\(error.detail))" : "not an MP3 file (\(error.detail))"))
+            return .failure(UnreadableReason(error.description))
         }
+        let tags = decoder.tags
+        let rate = decoder.format.sampleRate
+        let frames = decoder.length.frames ?? 0
+        return .success(TrackInfo(
+            title: tags.title, artist: tags.artist, album: tags.album, albumArtist: tags.albumArtist,
+            trackNumber: tags.trackNumber, discNumber: tags.discNumber, duration: rate > 0 ? Double(frames) / Double(rate) : 0
+        ))
     }
 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AudioDecoding
 import CALSA
 import CAudioShim
-import MPEGAudio
 
 /// One open ALSA playback PCM, configured for interleaved signed 16-bit little-endian frames.
 ///

@@ -1,6 +1,6 @@
+import AudioDecoding
 import CALSA
 import CAudioShim
-import MPEGAudio
 
 /// Plays through an ALSA device by name.
 ///
@@ -38,7 +38,7 @@ final class ALSASink: AudioSink {
         let opened = try ALSADevice(name: deviceName, format: format)
         device = opened
         if !opened.canPause {
-            history = UnsafeMutableRawBufferPointer.allocate(byteCount: opened.bufferFrames * 2 * format.channels, alignment: 16)
+            history = UnsafeMutableRawBufferPointer.allocate(byteCount: opened.bufferFrames * format.bytesPerFrame, alignment: 16)
         }
         collectLibraryMessage()
     }
@@ -56,7 +56,7 @@ final class ALSASink: AudioSink {
     func write(_ frames: UnsafeRawBufferPointer) throws(SinkError) -> Int {
         guard let device else { throw SinkError(message: "\"\(deviceName)\" is not open") }
         prepareIfNeeded(device)
-        let frameBytes = 2 * device.format.channels
+        let frameBytes = device.format.bytesPerFrame
         let (written, recovered) = try device.write(frames.baseAddress!, frameCount: frames.count / frameBytes)
         if recovered { collectLibraryMessage() }
         let bytes = written * frameBytes
@@ -88,7 +88,7 @@ final class ALSASink: AudioSink {
         paused = true
         if device.canPause, !needsPrepare, device.pause(true) { return }
         // Drop-style pause: remember how much was queued unheard, to replay it on resume.
-        replayFrames = min(device.delay(), historyFilled / (2 * device.format.channels))
+        replayFrames = min(device.delay(), historyFilled / device.format.bytesPerFrame)
         device.drop()
         needsPrepare = true
     }
@@ -103,7 +103,7 @@ final class ALSASink: AudioSink {
         }
         guard replayFrames > 0, let history else { return }
         prepareIfNeeded(device)
-        let frameBytes = 2 * device.format.channels
+        let frameBytes = device.format.bytesPerFrame
         let bytes = replayFrames * frameBytes
         replayFrames = 0
         // The tail of the history ring, possibly in two pieces; the buffer is empty, so it fits.

@@ -1,12 +1,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import MPEGAudio
+import AudioDecoding
 
 /// Where decoded audio goes: the output thread's only view of a device or file.
 ///
-/// A sink is created, used and closed on the output thread alone. Audio is interleaved signed
-/// 16-bit little-endian frames in the format given to `configure`. Nothing blocks for long:
+/// A sink is created, used and closed on the output thread alone. Audio is interleaved frames
+/// in the format given to `configure`, whose samples are always signed 16-bit little-endian
+/// (`DecoderWorker.playableSampleFormat`: audio in another is refused). Nothing blocks for long:
 /// `write` takes what fits now, and the output thread waits for room (or for a drain to end)
 /// with `waitCondition`, polled together with its own doorbell, so commands are seen at once
 /// even while the device is full. No method allocates except `configure`.

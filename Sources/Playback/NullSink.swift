@@ -1,4 +1,4 @@
-import MPEGAudio
+import AudioDecoding
 
 /// Discards audio. Paced, it takes as long as playing would (a silent sound card: the fallback
 /// when no device can be opened); fast, it takes everything at once.
@@ -18,7 +18,7 @@ final class NullSink: PacedSink {
 
     func configure(_ format: AudioFormat) throws(SinkError) {
         pacer.configure(sampleRate: format.sampleRate)
-        frameBytes = 2 * max(1, format.channels)
+        frameBytes = max(1, format.bytesPerFrame)
     }
 
     func room() throws(SinkError) -> Int { paced ? pacer.room() : .max }

@@ -21,8 +21,8 @@ import Synchronization
 final class PCMRing: @unchecked Sendable {
     /// Capacity in bytes.
     let capacity: Int
-    /// Spare bytes after the end, so the producer can decode a whole frame at the wrap point:
-    /// what lands there is copied to the start on commit.
+    /// Spare bytes after the end, so the producer can decode a whole block (an MP3 frame…) at
+    /// the wrap point: what lands there is copied to the start on commit.
     let overflow: Int
     /// Capacity in markers.
     let markerCapacity: Int
@@ -36,10 +36,10 @@ final class PCMRing: @unchecked Sendable {
     private let markersWritten = Atomic<UInt64>(0)
     private let markersReleased = Atomic<UInt64>(0)
 
-    /// `overflow` defaults to 16 KiB (more than any MPEG frame decodes to), at most `capacity`.
-    init(capacity: Int, markerCapacity: Int = 64, overflow: Int? = nil) {
+    /// `overflow` is the most the producer writes past the end in one go: the largest block its
+    /// decoders hand over (`DecoderRegistry.largestBlockBytes`), at most `capacity`.
+    init(capacity: Int, overflow: Int, markerCapacity: Int = 64) {
         precondition(capacity > 0 && capacity % 4 == 0, "the ring holds whole 16-bit stereo frames")
-        let overflow = overflow ?? min(16 * 1024, capacity)
         precondition(overflow >= 0 && overflow <= capacity)
         self.capacity = capacity
         self.overflow = overflow

@@ -1,3 +1,4 @@
+import AudioDecoding
 import Synchronization
 
 /// The queue as the output thread hears it, changed under one lock by the caller's commands
@@ -29,6 +30,8 @@ final class PlaybackShared: Sendable {
     /// Bumped after every change to `control` the output thread must notice.
     let controlVersion = Atomic<UInt64>(0)
     let ring: PCMRing
+    /// How the decoder thread opens files.
+    let decoders: DecoderRegistry
     let decoderBell = Doorbell()
     let outputBell = PollingDoorbell()
     let events: EventQueue
@@ -44,9 +47,15 @@ final class PlaybackShared: Sendable {
     /// A waiting output thread is woken when at least this many bytes are filled (or a marker came).
     var outputWakeBytes: Int { ring.capacity / 4 }
 
-    init(output: OutputChoice, ringBytes: Int, wake: @escaping @Sendable () -> Void) {
+    /// The ring's overflow area takes the largest block a registered decoder hands over (the
+    /// one that straddles the ring's end), and the ring holds at least two of them so that
+    /// half of it free — when the decoder is woken — is room for one.
+    init(output: OutputChoice, decoders: DecoderRegistry, ringBytes: Int, wake: @escaping @Sendable () -> Void) {
+        let block = (decoders.largestBlockBytes + 3) & ~3
+        precondition(ringBytes >= 2 * block, "a ring of \(ringBytes) bytes can't hold two \(block)-byte blocks")
         control = Mutex(ControlState(output: output))
-        ring = PCMRing(capacity: ringBytes)
+        self.decoders = decoders
+        ring = PCMRing(capacity: ringBytes, overflow: block)
         events = EventQueue(wake: wake)
         outputDescription = Mutex(output.description)
     }

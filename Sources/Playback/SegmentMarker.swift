@@ -1,4 +1,4 @@
-import MPEGAudio
+import AudioDecoding
 
 /// Where a stretch of decoded audio in the ring begins or ends, and whose it is.
 ///
@@ -32,10 +32,13 @@ struct SegmentMarker: Sendable, Equatable {
     }
 
     static func end(at position: UInt64, token: UInt64, item: UInt64) -> SegmentMarker {
-        SegmentMarker(kind: .end, position: position, token: token, item: item, format: AudioFormat(sampleRate: 0, channels: 0), firstFrame: 0)
+        SegmentMarker(kind: .end, position: position, token: token, item: item, format: noFormat, firstFrame: 0)
     }
 
     static func empty(at position: UInt64, token: UInt64, item: UInt64) -> SegmentMarker {
-        SegmentMarker(kind: .empty, position: position, token: token, item: item, format: AudioFormat(sampleRate: 0, channels: 0), firstFrame: 0)
+        SegmentMarker(kind: .empty, position: position, token: token, item: item, format: noFormat, firstFrame: 0)
     }
+
+    /// The format of `end` and `empty` markers, which no audio follows.
+    private static let noFormat = AudioFormat(sampleRate: 0, channels: 0, sampleFormat: .signed16)
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import MPEGAudio
+import AudioDecoding
 
 /// One RIFF/WAVE file of 16-bit PCM being written: a 44-byte header with the sizes left open,
 /// then the samples; `finish()` fills in the sizes.

@@ -1,4 +1,4 @@
-import MPEGAudio
+import AudioDecoding
 
 /// Writes exactly what would have been played into a WAV file, paced in real time or fast.
 ///
@@ -41,7 +41,7 @@ final class WAVSink: PacedSink {
 
     func write(_ frames: UnsafeRawBufferPointer) throws(SinkError) -> Int {
         guard let file else { throw SinkError(message: "The WAV file is not open.") }
-        let frameBytes = 2 * max(1, format?.channels ?? 2)
+        let frameBytes = max(1, format?.bytesPerFrame ?? 4)
         let count = paced ? min(frames.count / frameBytes, pacer.room()) : frames.count / frameBytes
         guard count > 0 else { return 0 }
         try file.append(UnsafeRawBufferPointer(rebasing: frames[0..<(count * frameBytes)]))
