@@ -51,7 +51,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["AudioDecoding", "ChangerKit", "MusicLibrary"], path: "Tests/TestSupport"),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
-        .testTarget(name: "AudioDecodingTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "TestSupport"]),
+        .testTarget(name: "AudioDecodingTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MPEGAudio", "TestSupport"]),
         .testTarget(name: "MPEGAudioTests", dependencies: ["AudioDecoding", "MPEGAudio", "TestSupport"]),
         .testTarget(name: "MusicLibraryTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MusicLibrary", "TestSupport"]),
         .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary", "TestSupport"]),
