@@ -5,7 +5,7 @@ import PackageDescription
 let cShims: [Target] = [
     .target(name: "CTerminalShim", dependencies: ["CNcursesw"]),   // ncurses macros and globals, ioctl
     .target(name: "CAudioShim", dependencies: ["CALSA"]),          // ALSA's variadic error handler
-    .target(name: "CSystemShim"),                                  // prctl, eventfd
+    .target(name: "CSystemShim"),                                  // prctl, eventfd (for SystemSupport)
 ]
 
 let package = Package(
@@ -25,16 +25,18 @@ let package = Package(
     ] + cShims + [
 
         // Swift modules, one job each.
-        .target(name: "IntentKit"),
+        .target(name: "SystemSupport", dependencies: ["CSystemShim"]),
+        .target(name: "OrderedJSON"),
+        .target(name: "IntentKit", dependencies: ["OrderedJSON"]),
         .target(name: "AudioDecoding"),  // the decoder protocol and registry, formats, tags
         .target(name: "MPEGAudio", dependencies: ["AudioDecoding", "CMpg123"]),
         .target(name: "BuiltInDecoders", dependencies: ["AudioDecoding", "MPEGAudio"]),  // the decoders shipped
-        .target(name: "MusicLibrary", dependencies: ["AudioDecoding", "BuiltInDecoders"]),
-        .target(name: "ChangerKit", dependencies: ["MusicLibrary"]),
-        .target(name: "Playback", dependencies: ["AudioDecoding", "BuiltInDecoders", "CALSA", "CAudioShim", "CSystemShim"]),
+        .target(name: "MusicLibrary", dependencies: ["AudioDecoding", "BuiltInDecoders", "SystemSupport"]),
+        .target(name: "ChangerKit", dependencies: ["MusicLibrary", "IntentKit"]),
+        .target(name: "Playback", dependencies: ["AudioDecoding", "BuiltInDecoders", "CALSA", "CAudioShim", "SystemSupport"]),
         .target(name: "ChangerIntents", dependencies: ["IntentKit", "ChangerKit"]),
-        .target(name: "MainLoop"),
-        .target(name: "Remote", dependencies: ["CDBus", "MainLoop"]),
+        .target(name: "MainLoop", dependencies: ["SystemSupport"]),
+        .target(name: "Remote", dependencies: ["CDBus", "MainLoop", "OrderedJSON", "SystemSupport"]),
         .target(
             name: "Session",
             dependencies: ["ChangerIntents", "ChangerKit", "IntentKit", "MainLoop", "MusicLibrary", "Playback"]
@@ -46,21 +48,27 @@ let package = Package(
         ),
         .executableTarget(
             name: "cdchanger-bench",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
+            dependencies: ["SystemSupport", "TmuxDriver", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
         ),
 
+        // Test and benchmark helpers. TmuxDriver is its own target so the benchmarks can use it
+        // without TestSupport's fixtures and Swift Testing (docs/decisions.md).
         .target(name: "TestSupport", dependencies: ["AudioDecoding", "ChangerKit", "MusicLibrary"], path: "Tests/TestSupport"),
+        .target(name: "TmuxDriver", path: "Tests/TmuxDriver"),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
+        .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
         .testTarget(name: "AudioDecodingTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MPEGAudio", "TestSupport"]),
         .testTarget(name: "MPEGAudioTests", dependencies: ["AudioDecoding", "MPEGAudio", "TestSupport"]),
-        .testTarget(name: "MusicLibraryTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MusicLibrary", "TestSupport"]),
-        .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "MusicLibrary", "TestSupport"]),
+        .testTarget(name: "MusicLibraryTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MPEGAudio", "MusicLibrary", "TestSupport"]),
+        .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "IntentKit", "MusicLibrary", "TestSupport"]),
         .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit", "ChangerKit", "MusicLibrary", "TestSupport"]),
-        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TestSupport"]),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TestSupport", "TmuxDriver"]),
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "TestSupport"]),
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"]),
         .testTarget(name: "PlaybackTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "Playback", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChangerKit"]),
+        .testTarget(name: "cdchangerTests", dependencies: ["cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,17 +12,17 @@ import IntentKit
 public enum ChangerInvocations {
     public static func playDisc(_ number: Int) -> IntentInvocation {
         let value = enumValue(ChangerEnums.discNumber, .integer(number)) ?? .integer(number)
-        return IntentInvocation(intent: "PlayDisc", parameters: ["disc": value])
+        return IntentInvocation(.playDisc, parameters: ["disc": value])
     }
 
     public static func playMagazine(id: UUID, name: String) -> IntentInvocation {
-        IntentInvocation(intent: "PlayMagazine", parameters: [
+        IntentInvocation(.playMagazine, parameters: [
             "magazine": .entity(typeIdentifier: ChangerCatalog.magazineType, id: id.uuidString, displayName: name),
         ])
     }
 
     public static func seek(forward: Bool) -> IntentInvocation {
-        IntentInvocation(intent: "Seek", parameters: ["direction": enumValue(ChangerEnums.seekDirection, .string(forward ? "forward" : "backward"))!])
+        IntentInvocation(.seek, parameters: ["direction": enumValue(ChangerEnums.seekDirection, .string(forward ? "forward" : "backward"))!])
     }
 
     /// A seek by any amount (MPRIS clients ask for exact moves); whole seconds, at least one.
@@ -31,25 +31,25 @@ public enum ChangerInvocations {
     }
 
     public static func changeVolume(up: Bool) -> IntentInvocation {
-        IntentInvocation(intent: "ChangeVolume", parameters: ["step": enumValue(ChangerEnums.volumeStep, .string(up ? "up" : "down"))!])
+        IntentInvocation(.changeVolume, parameters: ["step": enumValue(ChangerEnums.volumeStep, .string(up ? "up" : "down"))!])
     }
 
     public static func setVolume(_ percent: Int) -> IntentInvocation {
         let clamped = min(100, max(0, percent))
-        return IntentInvocation(intent: "SetVolume", parameters: ["volume": enumValue(ChangerEnums.volumeLevel, .integer(clamped))!])
+        return IntentInvocation(.setVolume, parameters: ["volume": enumValue(ChangerEnums.volumeLevel, .integer(clamped))!])
     }
 
     public static func repeatMode(_ mode: RepeatMode) -> IntentInvocation {
-        IntentInvocation(intent: "Repeat", parameters: ["mode": enumValue(ChangerEnums.repeatMode, .string(mode.rawValue))!])
+        IntentInvocation(.repeat, parameters: ["mode": enumValue(ChangerEnums.repeatMode, .string(mode.rawValue))!])
     }
 
     public static func randomMode(_ mode: RandomMode) -> IntentInvocation {
-        IntentInvocation(intent: "Random", parameters: ["mode": enumValue(ChangerEnums.randomMode, .string(mode.rawValue))!])
+        IntentInvocation(.random, parameters: ["mode": enumValue(ChangerEnums.randomMode, .string(mode.rawValue))!])
     }
 
-    /// An intent without parameters ("NextTrack", "Pause", "Scan"…).
-    public static func plain(_ intent: String) -> IntentInvocation {
-        IntentInvocation(intent: intent)
+    /// An intent without parameters (`.nextTrack`, `.pause`, `.scan`…).
+    public static func plain(_ intent: ChangerIntent) -> IntentInvocation {
+        IntentInvocation(intent)
     }
 
     /// The enum case whose value is `value`, as an invocation parameter with its real display name.

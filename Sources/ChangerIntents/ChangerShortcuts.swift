@@ -21,7 +21,7 @@ public enum ChangerShortcuts {
 
     /// Every shortcut, in listing order.
     public static let shortcuts: [AppShortcut] = [
-        AppShortcut(intent: "PlayMagazine", phrases: spoken(
+        AppShortcut(.playMagazine, phrases: spoken(
             "(play|put on|load|start|spin|select|choose|pick|switch to|change to|go to|listen to|open) [the] [magazine|mag] {magazine} [magazine|mag]",
             "(i want to|i'd like to|let's|let me) (hear|listen to|play) [the] [magazine] {magazine} [magazine]",
             "put [the] [magazine] {magazine} [magazine] on",
@@ -30,7 +30,7 @@ public enum ChangerShortcuts {
             "(play|load|put on|pick|choose|select) [a] [specific|particular|certain] magazine"
         ), title: "Play Magazine", symbol: "square.stack"),
 
-        AppShortcut(intent: "PlayDisc", phrases: spoken(
+        AppShortcut(.playDisc, phrases: spoken(
             "\(playVerb) [the] \(discWord) [number] {disc} \(ofMagazine)",
             "\(playVerb) [the] {disc} \(discWord) \(ofMagazine)",
             "(disc|cd|album) [number] {disc} \(ofMagazine)",
@@ -40,7 +40,7 @@ public enum ChangerShortcuts {
             "(play|put on|put in|start|load|spin|select|choose|pick|insert) [a] [specific|particular|certain] \(discWord) [by number]"
         ), title: "Play Disc", symbol: "opticaldisc"),
 
-        AppShortcut(intent: "PlaySomething", phrases: spoken(
+        AppShortcut(.playSomething, phrases: spoken(
             "play (something|anything|some music|music|some songs|songs|a song|whatever|some tunes|tunes|my cds|my discs|everything|all|all music|all my music|all songs|all the music)",
             "(start|begin) [the] (music|playback|playing|playing music|listening)",
             "put (on some music|some music on|on music|music on)",
@@ -49,7 +49,7 @@ public enum ChangerShortcuts {
             "some (music|tunes|songs)"
         ), title: "Play Something", symbol: "play"),
 
-        AppShortcut(intent: "Pause", phrases: spoken(
+        AppShortcut(.pause, phrases: spoken(
             "pause [the] [music|song|track|playback|playing|player|cd|disc|album|it|everything|tune]",
             "(hold on|hold it|hang on|wait|one moment|1 moment|just a moment|hold up) [a] [second|sec|moment|minute|bit]",
             "(stop|halt|pause) for a (second|moment|minute|bit|sec|while)",
@@ -57,7 +57,7 @@ public enum ChangerShortcuts {
             "(take|have) a (break|pause)"
         ), title: "Pause", symbol: "pause"),
 
-        AppShortcut(intent: "Resume", phrases: spoken(
+        AppShortcut(.resume, phrases: spoken(
             "(resume|continue|unpause|un pause) [the] [music|song|playback|playing|track|it|listening] [(where|from where) (i|we|you|it) (left off|stopped|paused)]",
             "(keep playing|keep going|keep listening|carry on|go on|continue) [playing|going|listening|with the music]",
             "(start|play|turn) [the] music (again|back on)",
@@ -65,7 +65,7 @@ public enum ChangerShortcuts {
             "keep [the] music (going|playing|on)"
         ), title: "Resume", symbol: "playpause"),
 
-        AppShortcut(intent: "Stop", phrases: spoken(
+        AppShortcut(.stop, phrases: spoken(
             "(stop|halt) [the] [music|playback|playing|song|track|player|cd|disc|it|everything|listening|all music|the music now]",
             "(turn|switch|shut) off [the] (music|player|cd|changer|cd changer|songs|song|cd player)",
             "(turn|switch|shut) [the] (music|player|cd|changer|it|cd player) off",
@@ -74,11 +74,11 @@ public enum ChangerShortcuts {
             "(that's enough|enough|no more) [music]"
         ), title: "Stop", symbol: "stop"),
 
-        AppShortcut(intent: "TogglePlayPause", phrases: spoken(
+        AppShortcut(.togglePlayPause, phrases: spoken(
             "(play pause|play slash pause|play or pause|pause or play|toggle play pause|toggle playback|toggle play|toggle pause|play and pause)"
         ), title: "Play or Pause", symbol: "playpause.fill"),
 
-        AppShortcut(intent: "NextTrack", phrases: spoken(
+        AppShortcut(.nextTrack, phrases: spoken(
             "(next|skip|skip ahead|skip forward|move on|moving on) [song|track|tune|1|title|number]",
             "(skip|go|jump|move|change|switch|on) to [the] next [song|track|tune|1|title]",
             "play [the] (next|following) [song|track|tune|1|title]",
@@ -88,7 +88,7 @@ public enum ChangerShortcuts {
             "(i don't like|i hate|i do not like) (this|that) [song|track|tune|1]"
         ), title: "Next Track", symbol: "forward.end"),
 
-        AppShortcut(intent: "PreviousTrack", phrases: spoken(
+        AppShortcut(.previousTrack, phrases: spoken(
             "(previous|prior|preceding|last) [song|track|tune|1|title]",
             "(go|skip|jump|move) back [to|1] [the] [previous|last|prior] [song|track|tune|1]",
             "(go|skip|jump|move|change|switch) to [the] (previous|last|prior) [song|track|tune|1]",
@@ -98,7 +98,7 @@ public enum ChangerShortcuts {
             "back [1] [song|track|tune]"
         ), title: "Previous Track", symbol: "backward.end"),
 
-        AppShortcut(intent: "NextDisc", phrases: spoken(
+        AppShortcut(.nextDisc, phrases: spoken(
             "(next|following) (disc|cd|album|record)",
             "(skip|go|jump|move|switch|change|on) to [the] next (disc|cd|album|record)",
             "play [the] next (disc|cd|album|record)",
@@ -107,7 +107,7 @@ public enum ChangerShortcuts {
             "(disc|cd|album) (up|forward|next)"
         ), title: "Next Disc", symbol: "forward.frame"),
 
-        AppShortcut(intent: "PreviousDisc", phrases: spoken(
+        AppShortcut(.previousDisc, phrases: spoken(
             "(previous|last|prior|preceding) (disc|cd|album|record)",
             "(go|skip|jump|move|switch|change) back [to|1] [the] [previous|last|prior] (disc|cd|album|record)",
             "(go|skip|jump|move|switch|change) to [the] (previous|last|prior) (disc|cd|album|record)",
@@ -115,7 +115,7 @@ public enum ChangerShortcuts {
             "((disc|cd|album) (down|back)|back [1] (disc|cd|album|record))"
         ), title: "Previous Disc", symbol: "backward.frame"),
 
-        AppShortcut(intent: "NextMagazine", phrases: spoken(
+        AppShortcut(.nextMagazine, phrases: spoken(
             "(next|following) (magazine|mag)",
             "(change|switch|swap|skip) [the] (magazine|magazines|mag)",
             "(skip|go|move|switch|change|on) to [the] next (magazine|mag)",
@@ -123,14 +123,14 @@ public enum ChangerShortcuts {
             "[play] (another|a different|different) (magazine|mag)"
         ), title: "Next Magazine", symbol: "square.stack.3d.down.forward"),
 
-        AppShortcut(intent: "PreviousMagazine", phrases: spoken(
+        AppShortcut(.previousMagazine, phrases: spoken(
             "(previous|last|prior) (magazine|mag)",
             "(go|skip|switch|change|move) back [to|1] [the] [previous|last|prior] (magazine|mag)",
             "(go|skip|switch|change|move) to [the] (previous|last|prior) (magazine|mag)",
             "play [the] (previous|last|prior) (magazine|mag) [again]"
         ), title: "Previous Magazine", symbol: "square.stack.3d.up"),
 
-        AppShortcut(intent: "Seek", phrases: spoken(
+        AppShortcut(.seek, phrases: spoken(
             "(fast forward|ff|forward|fast forwards) [10 seconds|a bit|a little|a little bit|a few seconds]{direction=forward}",
             "(rewind|wind back|back up|rewind back) [10 seconds|a bit|a little|a little bit|a few seconds]{direction=backward}",
             "(go|skip|jump|move) {direction} (10 seconds|a bit|a little|a little bit|a few seconds)",
@@ -138,7 +138,7 @@ public enum ChangerShortcuts {
             "{direction} 10 seconds"
         ), title: "Seek", symbol: "goforward.10"),
 
-        AppShortcut(intent: "SetVolume", phrases: spoken(
+        AppShortcut(.setVolume, phrases: spoken(
             "(set|turn|change|make|put|adjust|bring|move) [the] (volume|sound|music) [level] (to|at) {volume}",
             "(set|change|adjust) [the] volume [level] {volume}",
             "volume [level] [to|at] {volume}",
@@ -148,7 +148,7 @@ public enum ChangerShortcuts {
             "(set|change|adjust) [the] volume [level]"
         ), title: "Set Volume", symbol: "speaker.wave.2"),
 
-        AppShortcut(intent: "ChangeVolume", phrases: spoken(
+        AppShortcut(.changeVolume, phrases: spoken(
             "[turn|crank|bring|push|move] [the] (volume|sound|music|it|audio) {step} [a] [little] [bit|notch|tad] [some] [more]",
             "(turn|crank|bring|push) {step} [the] (volume|sound|music|audio|it) [a] [little] [bit|notch|tad] [more]",
             "[make|get] [it|the music|the sound|the volume] [a] [little] [bit] {step}",
@@ -160,7 +160,7 @@ public enum ChangerShortcuts {
             "(i can't hear|i cannot hear|can't hear) [it|the music|anything]{step=up}"
         ), title: "Change Volume", symbol: "speaker.plus"),
 
-        AppShortcut(intent: "Mute", phrases: spoken(
+        AppShortcut(.mute, phrases: spoken(
             "mute [the] [sound|music|audio|volume|it|speakers|speaker|player|everything]",
             "(turn|switch) (off [the] (sound|audio|volume)|[the] (sound|audio|volume) off)",
             "(sound|audio|volume) off",
@@ -168,14 +168,14 @@ public enum ChangerShortcuts {
             "(kill|cut) the (sound|audio)"
         ), title: "Mute", symbol: "speaker.slash"),
 
-        AppShortcut(intent: "Unmute", phrases: spoken(
+        AppShortcut(.unmute, phrases: spoken(
             "(unmute|un mute) [the] [sound|music|audio|volume|it|speakers|speaker|player|everything]",
             "(turn|switch) (on [the] (sound|audio|volume)|[the] (sound|audio|volume) [back] on)",
             "((sound|audio|volume) [back] on|mute off)",
             "(bring back|restore) [the] (sound|audio)"
         ), title: "Unmute", symbol: "speaker.wave.3"),
 
-        AppShortcut(intent: "Repeat", phrases: spoken(
+        AppShortcut(.repeat, phrases: spoken(
             "(repeat|loop|keep repeating|keep looping) [mode] {mode}",
             "(set|turn|switch|change) [the] (repeat|loop) [mode] [to] {mode}",
             "(turn|switch) {mode} (repeat|loop|repeating|looping) [mode]",
@@ -185,7 +185,7 @@ public enum ChangerShortcuts {
             "(play|listen to) {mode} (again and again|over and over|on repeat)"
         ), title: "Repeat", symbol: "repeat"),
 
-        AppShortcut(intent: "Random", phrases: spoken(
+        AppShortcut(.random, phrases: spoken(
             "(shuffle|randomize|randomise|mix up|mix|random) [mode] {mode}",
             "(set|turn|switch|change) [the] (shuffle|random|random play|random mode|shuffle mode) [to] {mode}",
             "(turn|switch) {mode} (shuffle|random|random play|shuffle mode|random mode|shuffling)",
@@ -195,13 +195,13 @@ public enum ChangerShortcuts {
             "play {mode} (shuffled|randomly|in random order|on shuffle|at random|in shuffle mode)"
         ), title: "Random", symbol: "shuffle"),
 
-        AppShortcut(intent: "Scan", phrases: spoken(
+        AppShortcut(.scan, phrases: spoken(
             "(scan|intro scan|intro play|intro|preview|sample|scan through) [the] [disc|cd|album|tracks|songs|magazine|discs|all tracks|everything|mode]",
             "play [the] (intros|intro|beginning of each (track|song)|start of each (track|song)|first few seconds of each (track|song))",
             "(play|give me) a (preview|taste|sample) of (each|every) (track|song)"
         ), title: "Scan", symbol: "text.magnifyingglass"),
 
-        AppShortcut(intent: "NowPlaying", phrases: spoken(
+        AppShortcut(.nowPlaying, phrases: spoken(
             "(what's|what is|whats) (playing|this|on|this song|this track|that song|the song|the track|the current song|the current track|this album|this disc|currently playing|playing now)",
             "(what|which) (song|track|tune|album|disc|cd|magazine|music) is (this|playing|on|that)",
             "(who|who's|who is) (sings|singing|sang|performs|wrote|made|this|playing|the artist|the singer|the band) [this|that|it] [song|track|tune]",

@@ -37,33 +37,36 @@ public final class IntentPerformer {
     }
 
     private func run(_ invocation: IntentInvocation) throws(TransportError) -> IntentOutcome {
-        switch invocation.intent {
-        case "PlayMagazine":
+        guard let intent = invocation.changerIntent else {
+            return IntentOutcome(response: "Sorry, CD Changer hasn't added support for that.", succeeded: false)
+        }
+        switch intent {
+        case .playMagazine:
             guard let magazineID = magazineID(invocation["magazine"]) else { return IntentOutcome(response: "Which magazine?", succeeded: false) }
             try changer.playMagazine(magazineID)
             return playing(prefix: "Playing \(changer.currentMagazine?.name ?? "the magazine"): ")
-        case "PlayDisc":
+        case .playDisc:
             guard let disc = integer(invocation["disc"]) else { return IntentOutcome(response: "Which disc?", succeeded: false) }
             let magazineID = magazineID(invocation["magazine"])
             try changer.playDisc(disc, magazineID: magazineID)
             return playing(prefix: magazineID == nil ? "Playing " : "Playing \(changer.currentMagazine?.name ?? "the magazine"): ")
-        case "PlaySomething":
+        case .playSomething:
             let resuming = changer.transport == .paused || changer.store.state.position != nil
             try changer.playSomething()
             return playing(prefix: resuming ? "Resuming " : "Playing ")
-        case "Pause":
+        case .pause:
             guard changer.transport == .playing else { return nothingPlaying }
             changer.pause()
             return IntentOutcome(response: "Paused.")
-        case "Resume":
+        case .resume:
             if changer.transport == .playing { return playing(prefix: "Already playing ") }
             changer.resume()
             return changer.transport == .playing ? playing(prefix: "Resuming ") : IntentOutcome(response: "There is nothing to resume.", succeeded: false)
-        case "Stop":
+        case .stop:
             guard changer.transport != .stopped else { return IntentOutcome(response: "Already stopped.") }
             changer.stop()
             return IntentOutcome(response: "Stopped.")
-        case "TogglePlayPause":
+        case .togglePlayPause:
             let wasScanning = changer.isScanning
             changer.togglePlayPause()
             if wasScanning { return playing(prefix: "Scan off. Playing ") }
@@ -72,25 +75,25 @@ public final class IntentPerformer {
             case .paused: return IntentOutcome(response: "Paused.")
             case .stopped: return IntentOutcome(response: "There is nothing to play.", succeeded: false)
             }
-        case "NextTrack", "PreviousTrack":
+        case .nextTrack, .previousTrack:
             guard changer.current != nil else { return nothingPlaying }
             let before = (changer.current, changer.isScanning)
-            invocation.intent == "NextTrack" ? changer.nextTrack() : changer.previousTrack()
+            intent == .nextTrack ? changer.nextTrack() : changer.previousTrack()
             if before.1 { return playing(prefix: "Scan off. Staying on ") }
             if changer.current == before.0 { return trackLine(prefix: "From the start: ") }
             return trackLine(prefix: "")
-        case "NextDisc", "PreviousDisc":
+        case .nextDisc, .previousDisc:
             let wasScanning = changer.isScanning
             guard changer.currentMagazine.map({ !changer.playableSlots(of: $0).isEmpty }) == true else {
                 return IntentOutcome(response: "\(changer.currentMagazine?.name ?? "This magazine") has no disc to play.", succeeded: false)
             }
-            invocation.intent == "NextDisc" ? changer.nextDisc() : changer.previousDisc()
+            intent == .nextDisc ? changer.nextDisc() : changer.previousDisc()
             return playing(prefix: wasScanning ? "Scan off. Staying on " : "")
-        case "NextMagazine", "PreviousMagazine":
-            try changer.stepMagazine(by: invocation.intent == "NextMagazine" ? 1 : -1)
+        case .nextMagazine, .previousMagazine:
+            try changer.stepMagazine(by: intent == .nextMagazine ? 1 : -1)
             let name = changer.currentMagazine?.name ?? "the magazine"
             return changer.transport == .playing ? playing(prefix: "\(name): ") : IntentOutcome(response: "\(name) selected.")
-        case "Seek":
+        case .seek:
             guard changer.current != nil else { return nothingPlaying }
             let forward = string(invocation["direction"]) != "backward"
             let seconds = integer(invocation["seconds"]) ?? 10
@@ -98,36 +101,34 @@ public final class IntentPerformer {
             changer.seek(by: Double(forward ? seconds : -seconds))
             if wasScanning { return playing(prefix: "Scan off. Staying on ") }
             return IntentOutcome(response: "\(forward ? "Forward" : "Back") \(seconds) second\(seconds == 1 ? "" : "s").")
-        case "SetVolume":
+        case .setVolume:
             guard let volume = integer(invocation["volume"]) else { return IntentOutcome(response: "What volume?", succeeded: false) }
             changer.setVolume(volume)
             return IntentOutcome(response: "Volume \(changer.settings.volume)%.")
-        case "ChangeVolume":
+        case .changeVolume:
             let step = string(invocation["step"]) == "down" ? -10 : 10
             changer.changeVolume(by: step)
             return IntentOutcome(response: "Volume \(changer.settings.volume)%.")
-        case "Mute":
+        case .mute:
             changer.setMuted(true)
             return IntentOutcome(response: "Muted.")
-        case "Unmute":
+        case .unmute:
             changer.setMuted(false)
             return IntentOutcome(response: "Sound on, volume \(changer.settings.volume)%.")
-        case "Repeat":
+        case .repeat:
             guard let mode = string(invocation["mode"]).flatMap(RepeatMode.init(rawValue:)) else { return IntentOutcome(response: "Repeat what?", succeeded: false) }
             changer.setRepeat(mode)
             return IntentOutcome(response: IntentPerformer.describe(mode))
-        case "Random":
+        case .random:
             guard let mode = string(invocation["mode"]).flatMap(RandomMode.init(rawValue:)) else { return IntentOutcome(response: "Shuffle what?", succeeded: false) }
             changer.setRandom(mode)
             return IntentOutcome(response: IntentPerformer.describe(mode))
-        case "Scan":
+        case .scan:
             changer.scan()
             if changer.isScanning { return IntentOutcome(response: "Scanning: \(Int(Changer.scanLength)) seconds of each track.") }
             return changer.transport == .playing ? playing(prefix: "Scan off. Playing ") : IntentOutcome(response: "There is nothing to scan.", succeeded: false)
-        case "NowPlaying":
+        case .nowPlaying:
             return nowPlaying()
-        default:
-            return IntentOutcome(response: "Sorry, CD Changer hasn't added support for that.", succeeded: false)
         }
     }
 

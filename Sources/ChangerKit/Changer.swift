@@ -54,6 +54,8 @@ public enum ChangerEvent: Equatable, Sendable {
 ///
 /// With repeat off, playback goes on from disc to disc and stops after the last disc of the magazine;
 /// `stopsAtEndOfDisc` makes it stop after the current disc instead (the headless `play` command).
+/// Which track follows which (the repeat rules, shuffled orders, next and previous disc) is
+/// `PlayOrder`'s to decide; the changer keeps the shuffle in force and drives the engine.
 ///
 /// Used from one thread (the app's main loop).
 public final class Changer {
@@ -79,7 +81,7 @@ public final class Changer {
     private var currentID: UInt64?
     /// The id whose start was last reported, so a seek (which restarts the engine's item) isn't reported again.
     private var announcedID: UInt64?
-    private var queued: (id: UInt64, step: Step)?
+    private var queued: (id: UInt64, step: PlayOrder.Step)?
     private var lastIssuedID: UInt64 = 0
     private var shuffle: [TrackReference] = []
     private var consecutiveFailures = 0
@@ -108,11 +110,17 @@ public final class Changer {
 
     /// The album and track a reference points at, if they are still there.
     public func resolve(_ reference: TrackReference) -> (magazine: Magazine, album: Album, track: Track)? {
-        guard let magazine = store.state.rack.magazine(withID: reference.magazineID),
-              let folder = magazine.album(inSlot: reference.slot),
-              let album = shelf.album(at: folder),
-              album.tracks.indices.contains(reference.trackIndex) else { return nil }
-        return (magazine, album, album.tracks[reference.trackIndex])
+        playOrder.resolve(reference)
+    }
+
+    /// Slots that hold an album that is there and has something to play.
+    public func playableSlots(of magazine: Magazine) -> [Int] {
+        playOrder.playableSlots(of: magazine)
+    }
+
+    /// What follows what, for the rack, shelf and settings as they are now.
+    private var playOrder: PlayOrder {
+        PlayOrder(rack: store.state.rack, shelf: shelf, settings: settings, stopsAtEndOfDisc: stopsAtEndOfDisc)
     }
 
     /// Seconds heard of the current track.
@@ -213,7 +221,7 @@ public final class Changer {
     /// The next track; at the end of the magazine it wraps to the first disc.
     public func nextTrack() {
         guard let current, !endScan() else { return }
-        guard let next = successor(of: current, natural: false, order: shuffle) else { return }
+        guard let next = playOrder.successor(of: current, natural: false, order: shuffle, using: &generator) else { return }
         start(next)
     }
 
@@ -223,7 +231,7 @@ public final class Changer {
         if engine.heardSeconds > Changer.restartThreshold {
             engine.seek(to: 0)
         } else {
-            start(Step(reference: predecessor(of: current, order: shuffle) ?? current, order: shuffle))
+            start(PlayOrder.Step(reference: playOrder.predecessor(of: current, order: shuffle) ?? current, order: shuffle))
         }
     }
 
@@ -246,9 +254,7 @@ public final class Changer {
 
     /// Selects the next (or previous) magazine in the rack; if playing, plays its first disc.
     public func stepMagazine(by step: Int) throws(TransportError) {
-        let magazines = store.state.rack.magazines
-        guard let selected = currentMagazine, let index = magazines.firstIndex(where: { $0.id == selected.id }) else { throw .noMagazine }
-        let target = magazines[((index + step) % magazines.count + magazines.count) % magazines.count]
+        guard let selected = currentMagazine, let target = playOrder.magazine(steppingBy: step, from: selected) else { throw .noMagazine }
         if transport == .stopped {
             select(target.id)
         } else {
@@ -288,7 +294,7 @@ public final class Changer {
 
     public func setRandom(_ mode: RandomMode) {
         store.update { $0.settings.randomMode = mode }
-        shuffle = current.map { shuffledOrder(for: $0, first: $0) } ?? []
+        shuffle = current.map { playOrder.shuffledOrder(for: $0, first: $0, using: &generator) } ?? []
         requeue()
     }
 
@@ -318,14 +324,14 @@ public final class Changer {
             onEvent?(.notice(reason))
             let tooMany = consecutiveFailures > totalTracks(inMagazineOf: current) + 1
             if let queued, queued.id == id {
-                let after = tooMany ? nil : successor(afterFailureOf: queued.step.reference, order: queued.step.order)
+                let after = tooMany ? nil : playOrder.successor(afterFailureOf: queued.step.reference, order: queued.step.order, using: &generator)
                 self.queued = after.map { (issueID(), $0) }
                 engine.replaceNext(self.queued.map(engineTrack))
             } else if id == currentID, let current {
                 if tooMany {
                     onEvent?(.notice("Nothing in this magazine can be played."))
                     stop()
-                } else if let next = successor(afterFailureOf: current, order: shuffle) {
+                } else if let next = playOrder.successor(afterFailureOf: current, order: shuffle, using: &generator) {
                     start(next)
                 } else {
                     stop()
@@ -335,7 +341,7 @@ public final class Changer {
             guard transport == .playing, let current else { return }
             transport = .stopped
             isScanning = false
-            let resumeAt = successor(of: current, natural: false, order: shuffle)?.reference ?? current
+            let resumeAt = playOrder.successor(of: current, natural: false, order: shuffle, using: &generator)?.reference ?? current
             store.update { $0.position = PlaybackPosition(magazineID: resumeAt.magazineID, slot: resumeAt.slot, trackIndex: resumeAt.trackIndex, offset: 0) }
             currentID = nil
             queued = nil
@@ -355,7 +361,8 @@ public final class Changer {
     /// Called regularly (a few times a second) by the app: moves scan on and saves the position.
     public func tick() {
         guard transport == .playing else { return }
-        if isScanning, engine.heardSeconds >= Changer.scanLength, let current, let next = successor(of: current, natural: false, order: shuffle) {
+        if isScanning, engine.heardSeconds >= Changer.scanLength, let current,
+           let next = playOrder.successor(of: current, natural: false, order: shuffle, using: &generator) {
             start(next)
         }
         if clock.now - lastPositionSave >= Changer.positionSaveInterval { savePosition() }
@@ -371,141 +378,35 @@ public final class Changer {
         }
     }
 
-    // MARK: - Choosing what comes next
-
-    /// A track to play and the shuffled order in force once it plays (empty when random is off).
-    struct Step: Equatable {
-        var reference: TrackReference
-        var order: [TrackReference]
-    }
-
-    /// The track after `reference`, whose shuffled order is `order`. `natural` is the end of a track
-    /// by itself (repeat track replays it; the end of the magazine stops unless repeat magazine is on);
-    /// otherwise the user asked for "next", which always moves on and wraps around.
-    func successor(of reference: TrackReference, natural: Bool, order: [TrackReference]) -> Step? {
-        let settings = self.settings
-        if natural, settings.repeatMode == .track { return Step(reference: reference, order: order) }
-        if settings.randomMode != .off, let index = order.firstIndex(of: reference) {
-            if index + 1 < order.count { return Step(reference: order[index + 1], order: order) }
-            if settings.randomMode == .disc, settings.repeatMode != .disc {
-                if natural, stopsAtEndOfDisc { return nil }
-                guard let slot = nextPlayableSlot(after: reference, wrapping: !natural || settings.repeatMode == .magazine) else { return nil }
-                let next = shuffledOrder(for: TrackReference(magazineID: reference.magazineID, slot: slot, trackIndex: 0))
-                return next.first.map { Step(reference: $0, order: next) }
-            }
-            if natural, settings.repeatMode == .off { return nil }
-            var again = shuffledOrder(for: reference)
-            if again.count > 1, again.first == reference { again.swapAt(0, 1) }
-            return again.first.map { Step(reference: $0, order: again) }
-        }
-        guard let (_, album, _) = resolve(reference) else { return nil }
-        if reference.trackIndex + 1 < album.tracks.count {
-            return Step(reference: TrackReference(magazineID: reference.magazineID, slot: reference.slot, trackIndex: reference.trackIndex + 1), order: order)
-        }
-        if natural, settings.repeatMode == .disc {
-            return Step(reference: TrackReference(magazineID: reference.magazineID, slot: reference.slot, trackIndex: 0), order: order)
-        }
-        if natural, stopsAtEndOfDisc { return nil }
-        guard let slot = nextPlayableSlot(after: reference, wrapping: !natural || settings.repeatMode == .magazine) else { return nil }
-        return Step(reference: TrackReference(magazineID: reference.magazineID, slot: slot, trackIndex: 0), order: order)
-    }
-
-    /// What follows a track that could not be played: what would follow it had it played to its
-    /// end, except that repeat track doesn't try the same broken file again.
-    func successor(afterFailureOf reference: TrackReference, order: [TrackReference]) -> Step? {
-        let next = successor(of: reference, natural: true, order: order)
-        return next?.reference == reference ? successor(of: reference, natural: false, order: order) : next
-    }
-
-    /// The track before `reference` on its disc (or in the shuffled order), nil at the start.
-    func predecessor(of reference: TrackReference, order: [TrackReference]) -> TrackReference? {
-        if settings.randomMode != .off, let index = order.firstIndex(of: reference) {
-            return index > 0 ? order[index - 1] : nil
-        }
-        guard reference.trackIndex > 0 else { return nil }
-        return TrackReference(magazineID: reference.magazineID, slot: reference.slot, trackIndex: reference.trackIndex - 1)
-    }
-
-    /// The next loaded slot after `reference`'s in its magazine; wrapping to the first if asked.
-    private func nextPlayableSlot(after reference: TrackReference, wrapping: Bool) -> Int? {
-        guard let magazine = store.state.rack.magazine(withID: reference.magazineID) else { return nil }
-        let slots = playableSlots(of: magazine)
-        return slots.first { $0 > reference.slot } ?? (wrapping ? slots.first : nil)
-    }
-
-    /// A fresh shuffled order for the random mode: the tracks of `anchor`'s disc (random disc) or of
-    /// every loaded disc in its magazine (random magazine), each once; `first` is put at the front.
-    private func shuffledOrder(for anchor: TrackReference, first: TrackReference? = nil) -> [TrackReference] {
-        guard settings.randomMode != .off, let magazine = store.state.rack.magazine(withID: anchor.magazineID) else { return [] }
-        let slots = settings.randomMode == .magazine ? playableSlots(of: magazine) : [anchor.slot]
-        var order = slots.flatMap { slot in
-            (0..<(magazine.album(inSlot: slot).flatMap(shelf.album(at:))?.tracks.count ?? 0)).map {
-                TrackReference(magazineID: magazine.id, slot: slot, trackIndex: $0)
-            }
-        }
-        order.shuffle(using: &generator)
-        if let first, let index = order.firstIndex(of: first) {
-            order.remove(at: index)
-            order.insert(first, at: 0)
-        }
-        return order
-    }
-
     private func stepDisc(by step: Int) {
-        guard !endScan(), let magazine = currentMagazine else { return }
-        let slots = playableSlots(of: magazine)
-        guard !slots.isEmpty else { return }
-        let target: Int
-        if let current, current.magazineID == magazine.id, let index = slots.firstIndex(of: current.slot) {
-            target = slots[((index + step) % slots.count + slots.count) % slots.count]
-        } else if let current, current.magazineID == magazine.id {
-            target = (step > 0 ? slots.first { $0 > current.slot } : slots.last { $0 < current.slot }) ?? (step > 0 ? slots[0] : slots[slots.count - 1])
-        } else {
-            target = step > 0 ? slots[0] : slots[slots.count - 1]
-        }
+        guard !endScan(), let magazine = currentMagazine, let target = playOrder.disc(steppingBy: step, from: current, in: magazine) else { return }
         startDisc(slot: target, of: magazine.id)
-    }
-
-    /// Slots that hold an album that is there and has something to play.
-    public func playableSlots(of magazine: Magazine) -> [Int] {
-        magazine.slots.indices.compactMap { index in
-            guard case .loaded(let album) = shelf.state(ofSlot: magazine.slots[index]), !album.tracks.isEmpty else { return nil }
-            return index + 1
-        }
     }
 
     private func totalTracks(inMagazineOf reference: TrackReference?) -> Int {
         guard let magazine = reference.flatMap({ store.state.rack.magazine(withID: $0.magazineID) }) ?? currentMagazine else { return 0 }
-        return playableSlots(of: magazine).reduce(0) { $0 + (magazine.album(inSlot: $1).flatMap(shelf.album(at:))?.tracks.count ?? 0) }
+        return playOrder.trackCount(of: magazine)
     }
 
     // MARK: - Driving the engine
 
     private func startDisc(slot: Int, of magazineID: UUID) {
-        let first = TrackReference(magazineID: magazineID, slot: slot, trackIndex: 0)
-        switch settings.randomMode {
-        case .off: start(Step(reference: first, order: []))
-        case .disc:
-            let order = shuffledOrder(for: first)
-            start(Step(reference: order.first ?? first, order: order))
-        case .magazine: start(Step(reference: first, order: shuffledOrder(for: first, first: first)))
-        }
+        start(playOrder.start(ofDisc: slot, in: magazineID, using: &generator))
     }
 
     /// Plays a reference whose shuffled order is not known yet (a resumed position).
     private func start(_ reference: TrackReference, at offset: Double = 0) {
-        let order = shuffle.contains(reference) ? shuffle : shuffledOrder(for: reference, first: reference)
-        start(Step(reference: reference, order: order), at: offset)
+        start(playOrder.step(to: reference, keeping: shuffle, using: &generator), at: offset)
     }
 
-    private func start(_ step: Step, at offset: Double = 0) {
+    private func start(_ step: PlayOrder.Step, at offset: Double = 0) {
         guard let (_, _, track) = resolve(step.reference) else { return }
         let id = issueID()
         current = step.reference
         currentID = id
         shuffle = step.order
         transport = .playing
-        queued = successor(of: step.reference, natural: true, order: step.order).map { (issueID(), $0) }
+        queued = playOrder.successor(of: step.reference, natural: true, order: step.order, using: &generator).map { (issueID(), $0) }
         engine.play(EngineTrack(id: id, path: track.path), from: offset, next: queued.map(engineTrack))
         store.update {
             $0.position = PlaybackPosition(magazineID: step.reference.magazineID, slot: step.reference.slot, trackIndex: step.reference.trackIndex, offset: offset)
@@ -516,13 +417,13 @@ public final class Changer {
     /// Recomputes what follows the current track (after a mode change or a handover).
     private func requeue() {
         guard let current, transport != .stopped else { return }
-        let next = successor(of: current, natural: true, order: shuffle)
+        let next = playOrder.successor(of: current, natural: true, order: shuffle, using: &generator)
         if next?.reference == queued?.step.reference { return }
         queued = next.map { (issueID(), $0) }
         engine.replaceNext(queued.map(engineTrack))
     }
 
-    private func engineTrack(_ entry: (id: UInt64, step: Step)) -> EngineTrack {
+    private func engineTrack(_ entry: (id: UInt64, step: PlayOrder.Step)) -> EngineTrack {
         EngineTrack(id: entry.id, path: resolve(entry.step.reference)?.track.path ?? LibraryPath(""))
     }
 
@@ -566,20 +467,5 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
         case .emptyMagazine(let name): "\(name) has no disc to play."
         case .nothingLoaded: "No magazine holds a disc to play. Load one with cdchanger magazine load."
         }
-    }
-}
-
-/// A small, fast random number generator (SplitMix64) that can be seeded, so shuffles can be tested.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

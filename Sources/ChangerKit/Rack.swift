@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import IntentKit
 import MusicLibrary
 
 /// The ordered list of magazines, and every edit a user can make to it.
@@ -30,8 +31,14 @@ public struct Rack: Codable, Hashable, Sendable {
     /// The first unused default name: "Magazine One", "Magazine Two", …
     public var nextDefaultName: String {
         var number = 1
-        while magazine(named: "Magazine \(NumberWords.words(for: number))") != nil { number += 1 }
-        return "Magazine \(NumberWords.words(for: number))"
+        while magazine(named: Rack.defaultName(number)) != nil { number += 1 }
+        return Rack.defaultName(number)
+    }
+
+    /// "Magazine One" … "Magazine Twenty-One" … "Magazine Nine Hundred Ninety-Nine", then
+    /// "Magazine 1000": names a user can say, spelled as the speech grammar spells numbers.
+    public static func defaultName(_ number: Int) -> String {
+        "Magazine " + (NumberWords.cardinal(number, style: .title) ?? String(number))
     }
 
     /// Adds a magazine at the end of the rack and returns it.

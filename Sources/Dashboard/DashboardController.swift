@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// The dashboard's behaviour without a terminal: turns keys into host commands, sentences and
-/// edits, keeps the UI state, and renders frames from a fresh host snapshot. The `Dashboard` feeds
+/// edits (the magazine menu's through `MagazineEditorController`), keeps the UI state, and renders
+/// frames from a fresh host snapshot. The `Dashboard` feeds
 /// it keys from ncurses and paints its frames; tests drive it directly with a fake host.
 final class DashboardController {
     let host: any DashboardHost
@@ -289,8 +290,14 @@ final class DashboardController {
                 guard browser.apply(key, pageSize: page) else { return .ignored }
                 ui.overlay = .browser(browser)
             }
-        case .magazines(let editor):
-            return handleMagazineKey(key, editor)
+        case .magazines(let menu):
+            switch MagazineEditorController(host: host).handle(key, in: menu) {
+            case .ignored:
+                return .ignored
+            case .handled(let next, let response):
+                ui.overlay = next.map(Overlay.magazines)
+                if let response { say(response) }
+            }
         case .ejecting(let confirmation):
             if key == .character("y") || key == .character("Y") || key == .enter {
                 say(host.eject(slot: confirmation.slot, ofMagazine: confirmation.magazine).message)
@@ -298,108 +305,5 @@ final class DashboardController {
             ui.overlay = nil
         }
         return .handled
-    }
-
-    private func handleMagazineKey(_ key: Key, _ original: MagazineEditorState) -> Outcome {
-        var editor = original
-        let magazines = host.snapshot().magazines
-        let selected = magazines.indices.contains(editor.selection) ? magazines[editor.selection] : nil
-        switch editor.step {
-        case .list:
-            switch key {
-            case .escape, .character("q"), .character("M"):
-                ui.overlay = nil
-                return .handled
-            case .up, .character("k"): editor.selection = max(0, editor.selection - 1)
-            case .down, .character("j"): editor.selection = min(max(0, magazines.count - 1), editor.selection + 1)
-            case .home: editor.selection = 0
-            case .end: editor.selection = max(0, magazines.count - 1)
-            case .enter:
-                guard let selected else { return .handled }
-                host.selectMagazine(selected.id)
-                say("Showing \(selected.name).")
-                ui.overlay = nil
-                return .handled
-            case .character("n"):
-                editor.step = .naming(.init(purpose: .create, field: TextField()))
-                editor.status = nil
-            case .character("r"):
-                guard let selected else { return .handled }
-                editor.step = .naming(.init(purpose: .rename(selected.id), field: TextField(selected.name)))
-                editor.status = nil
-            case .character("d"), .delete:
-                guard let selected else { return .handled }
-                editor.step = .confirmingDelete(id: selected.id, name: selected.name)
-                editor.status = nil
-            case .character("J"), .shiftDown:
-                moveMagazine(&editor, selected, by: 1, count: magazines.count)
-            case .character("K"), .shiftUp:
-                moveMagazine(&editor, selected, by: -1, count: magazines.count)
-            default:
-                return .ignored
-            }
-        case .naming(var request):
-            switch key {
-            case .escape:
-                editor.step = .list
-                editor.status = nil
-            case .enter:
-                let name = request.field.text.trimmed()
-                if case .rename = request.purpose, name.isEmpty {
-                    editor.status = "A magazine needs a name."
-                    break
-                }
-                let result = saveName(name, for: request.purpose, editor: &editor, before: magazines)
-                editor.status = result.message
-                if result.succeeded {
-                    editor.step = .list
-                    say(result.message)
-                }
-            default:
-                guard request.field.apply(key) else { return .ignored }
-                editor.step = .naming(request)
-            }
-        case .confirmingDelete(let id, _):
-            if key == .character("y") || key == .character("Y") {
-                let result = host.deleteMagazine(id)
-                editor.status = result.message
-                say(result.message)
-                let count = host.snapshot().magazines.count
-                editor.selection = min(editor.selection, max(0, count - 1))
-            } else {
-                editor.status = nil
-            }
-            editor.step = .list
-        }
-        ui.overlay = .magazines(editor)
-        return .handled
-    }
-
-    /// Creates or renames a magazine and highlights it.
-    private func saveName(_ name: String, for purpose: MagazineEditorState.NameRequest.Purpose, editor: inout MagazineEditorState, before: [DashboardSnapshot.MagazineRow]) -> EditResult {
-        let result: EditResult
-        let target: (DashboardSnapshot.MagazineRow) -> Bool
-        switch purpose {
-        case .create:
-            result = host.createMagazine(named: name.isEmpty ? nil : name)
-            let known = Set(before.map(\.id))
-            target = { !known.contains($0.id) }
-        case .rename(let id):
-            result = host.renameMagazine(id, to: name)
-            target = { $0.id == id }
-        }
-        if result.succeeded, let index = host.snapshot().magazines.firstIndex(where: target) {
-            editor.selection = index
-        }
-        return result
-    }
-
-    private func moveMagazine(_ editor: inout MagazineEditorState, _ selected: DashboardSnapshot.MagazineRow?, by offset: Int, count: Int) {
-        guard let selected else { return }
-        let position = editor.selection + 1 + offset
-        guard position >= 1, position <= count else { return }
-        let result = host.moveMagazine(selected.id, to: position)
-        editor.status = result.message
-        if result.succeeded { editor.selection = position - 1 }
     }
 }

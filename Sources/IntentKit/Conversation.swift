@@ -127,12 +127,8 @@ extension ShortcutRegistry {
     private func namedValues(_ words: [String], intent: Int, parameter: Int, snapshot: CompiledSnapshot) -> [ParameterValue] {
         let tokens = words.map { snapshot.vocabulary.id(of: $0) }
         guard !tokens.contains(-1) else { return [] }
-        let trie: NameTrie
-        switch parameterSources[intent][parameter] {
-        case .enumeration(let index)?: trie = enumTries[index]
-        case .entity(let index)?: trie = snapshot.tries[index]
-        case nil: return []
-        }
+        guard let source = parameterSources[intent][parameter] else { return [] }
+        let trie = names(for: source, in: snapshot)
         guard let node = trie.node(for: tokens[...]) else { return [] }
         return trie.values[Int(node)].compactMap { parameterValue(intent: intent, parameter: parameter, value: $0, snapshot: snapshot) }
     }

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// The JSON-typed value of an enum case: an integer (disc 3, volume 40) or a string ("up", "off").
 public enum EnumCaseValue: Sendable, Hashable {
     case integer(Int)

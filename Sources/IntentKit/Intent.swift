@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// What kind of value a parameter takes.
 ///
 /// Entity and enum types can fill a phrase slot. The free types (`integer`, `text`) are allowed

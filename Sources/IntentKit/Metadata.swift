@@ -1,3 +1,5 @@
+import OrderedJSON
+
 extension ShortcutRegistry {
     /// A JSON description of the app's intents, parameters, enums, entity types, phrases and the
     /// last snapshot: what iOS keeps in Metadata.appintents.

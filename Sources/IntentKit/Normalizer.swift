@@ -6,8 +6,9 @@
 /// - apostrophes vanish inside words ("what's" → "whats"), other punctuation, symbols, emoji and
 ///   control characters separate words, and repeated spaces collapse;
 /// - `%` reads as "percent", `&` as "and", "per cent" as "percent", "okay" as "ok";
-/// - number words and digits meet: "three" and "3" give "3", "twenty-one" and "21" give "21",
-///   "a hundred" gives "100"; ordinals meet too: "third", "3rd" and "3th" give "3rd";
+/// - number words and digits meet from 0 to 999: "three" and "3" give "3", "twenty-one" and "21"
+///   give "21", "a hundred" gives "100", "two hundred [and] five" gives "205"; ordinals meet too:
+///   "third", "3rd" and "3th" give "3rd", "one hundred twenty first" gives "121st";
 /// - letters run into digits split ("cd3" → "cd 3"); leading zeros go ("07" → "7").
 ///
 /// Example: `Normalizer.tokens(of: "Hey, Siri: play the THIRD disc… 40%!")` is
@@ -151,25 +152,17 @@ public enum Normalizer {
 
     // MARK: - Number words
 
-    private static let units: [String: Int] = [
-        "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-        "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-        "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-    ]
-    private static let tens: [String: Int] = [
-        "twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60,
-        "seventy": 70, "eighty": 80, "ninety": 90,
-    ]
-    private static let ordinalUnits: [String: Int] = [
-        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-        "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
-        "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
-        "nineteenth": 19,
-    ]
-    private static let ordinalTens: [String: Int] = [
-        "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60,
-        "seventieth": 70, "eightieth": 80, "ninetieth": 90,
-    ]
+    /// Word → value, from the tables ``NumberWords`` spells with ("fourty" is read too).
+    private static let units = lookup(NumberWords.units, scale: 1)
+    private static let tens = lookup(NumberWords.tens, scale: 10).merging(["fourty": 40]) { first, _ in first }
+    private static let ordinalUnits = lookup(NumberWords.ordinalUnits, scale: 1)
+    private static let ordinalTens = lookup(NumberWords.ordinalTens, scale: 10)
+
+    private static func lookup(_ words: [String], scale: Int) -> [String: Int] {
+        var table: [String: Int] = [:]
+        for (index, word) in words.enumerated() where !word.isEmpty { table[word] = index * scale }
+        return table
+    }
 
     private static func cardinal(_ token: String) -> Int? {
         guard !token.isEmpty, token.count <= 9, token.unicodeScalars.allSatisfy({ $0.isASCII && (48...57).contains($0.value) }) else {
@@ -189,43 +182,57 @@ public enum Normalizer {
         result.reserveCapacity(raw.count)
         var index = 0
         while index < raw.count {
-            let token = raw[index]
-            let next = index + 1 < raw.count ? raw[index + 1] : nil
-            if let tensValue = tens[token] {
-                if let next, let unit = units[next], (1...9).contains(unit) {
-                    result.append(String(tensValue + unit))
-                    index += 2
-                    continue
-                }
-                if let next, let unit = ordinalUnits[next], (1...9).contains(unit) {
-                    result.append(ordinalToken(tensValue + unit))
-                    index += 2
-                    continue
-                }
-                result.append(String(tensValue))
-            } else if (token == "one" || token == "a") && next == "hundred" {
-                result.append("100")
-                index += 2
+            if let number = spelledNumber(in: raw, at: index) {
+                result.append(number.isOrdinal ? ordinalToken(number.value) : String(number.value))
+                index += number.length
                 continue
-            } else if token == "hundred" {
-                result.append("100")
-            } else if let unit = units[token] {
-                result.append(String(unit))
-            } else if let value = ordinalUnits[token] ?? ordinalTens[token] {
-                result.append(ordinalToken(value))
-            } else if token == "hundredth" {
-                result.append(ordinalToken(100))
-            } else if token == "per" && next == "cent" {
+            }
+            let token = raw[index]
+            if token == "per", index + 1 < raw.count, raw[index + 1] == "cent" {
                 result.append("percent")
                 index += 2
                 continue
-            } else if token == "okay" {
-                result.append("ok")
-            } else {
-                result.append(token)
             }
+            result.append(token == "okay" ? "ok" : token)
             index += 1
         }
         return result
+    }
+
+    /// A number in words starting at `start` — "twenty one", "third", "a hundred",
+    /// "two hundred and five", "one hundred twenty third" — with how many words it takes.
+    private static func spelledNumber(in words: [String], at start: Int) -> (value: Int, isOrdinal: Bool, length: Int)? {
+        // "[a|one…nine] hundred", "[…] hundredth", then "[and] <1–99>".
+        var index = start
+        var multiplier = 1
+        if index + 1 < words.count, words[index] == "a" || (1...9).contains(units[words[index]] ?? 0),
+           words[index + 1] == NumberWords.hundred || words[index + 1] == NumberWords.hundredth {
+            multiplier = units[words[index]] ?? 1
+            index += 1
+        }
+        if words[index] == NumberWords.hundredth { return (multiplier * 100, true, index + 1 - start) }
+        guard words[index] == NumberWords.hundred else { return belowHundred(in: words, at: start) }
+        index += 1
+        let rest = index < words.count && words[index] == "and" ? index + 1 : index
+        if let below = belowHundred(in: words, at: rest), below.value > 0 {
+            return (multiplier * 100 + below.value, below.isOrdinal, rest + below.length - start)
+        }
+        return (multiplier * 100, false, index - start)
+    }
+
+    /// "zero" … "ninety nine", "first" … "ninety ninth".
+    private static func belowHundred(in words: [String], at start: Int) -> (value: Int, isOrdinal: Bool, length: Int)? {
+        guard start < words.count else { return nil }
+        let word = words[start]
+        if let tensValue = tens[word] {
+            if start + 1 < words.count {
+                if let unit = units[words[start + 1]], (1...9).contains(unit) { return (tensValue + unit, false, 2) }
+                if let unit = ordinalUnits[words[start + 1]], (1...9).contains(unit) { return (tensValue + unit, true, 2) }
+            }
+            return (tensValue, false, 1)
+        }
+        if let unit = units[word] { return (unit, false, 1) }
+        if let value = ordinalUnits[word] ?? ordinalTens[word] { return (value, true, 1) }
+        return nil
     }
 }

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// Whether a sentence must name the app, as with Siri, or may leave it out, as inside the app.
 public enum ResolutionMode: Sendable, Hashable {
     /// Siri-style: the sentence must name the app ("next song in CD Changer"), unless a wake

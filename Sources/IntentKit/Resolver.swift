@@ -294,17 +294,8 @@ struct Matcher {
                 }
             case .slot:
                 guard let source = transition.source else { continue }
-                let trie: NameTrie
-                switch source {
-                case .enumeration(let index): trie = registry.enumTries[index]
-                case .entity(let index): trie = snapshot.tries[index]
-                }
-                var node = NameTrie.root
-                var end = position
-                while end < count, let next = trie.child(of: node, token: tokens[end]) {
-                    node = next
-                    end += 1
-                    for value in trie.values[Int(node)] {
+                for (end, values) in registry.names(for: source, in: snapshot).names(in: tokens, from: position) {
+                    for value in values {
                         add(end, transition.target, thread.bindings.adding(transition.parameter, value), thread.score + Int32(end - position))
                     }
                 }

@@ -46,10 +46,11 @@ public final class ShortcutRegistry: Sendable {
 
     private let current: Mutex<CompiledSnapshot>
     private let generationCounter = Atomic<Int>(1)
+    private let observers = SnapshotObservers()
 
     /// Validates and compiles `provider`, then takes the first snapshot of its entities.
     public init(_ provider: ShortcutsProvider) throws(ShortcutRegistrationError) {
-        var validator = Validator(provider: provider)
+        var validator = RegistrationValidator(provider: provider)
         let checked = validator.run()
         guard validator.problems.isEmpty else { throw ShortcutRegistrationError(problems: validator.problems) }
 
@@ -139,7 +140,8 @@ public final class ShortcutRegistry: Sendable {
 
     /// Asks every entity type's provider for its current entities and atomically swaps in a new
     /// snapshot; the resolver matches only against the last one. Call it after every create,
-    /// rename, delete and reorder. Providers are called on the caller's thread.
+    /// rename, delete and reorder. Providers are called on the caller's thread; then the snapshot
+    /// observers are told (see ``observeSnapshots(_:)``).
     @discardableResult
     public func updateShortcutParameters() -> ParameterSnapshot {
         let generation = generationCounter.add(1, ordering: .relaxed).newValue
@@ -149,7 +151,33 @@ public final class ShortcutRegistry: Sendable {
             if compiled.generation > snapshot.generation { snapshot = compiled }
             return snapshot
         }
-        return publicSnapshot(installed)
+        let published = publicSnapshot(installed)
+        observers.announce(published)
+        return published
+    }
+
+    /// Calls `observer` with every new snapshot, once it is installed: when `observer` runs, the
+    /// snapshot's names already resolve and the names it dropped no longer do. Anything derived
+    /// from entity names (a speech grammar, completion lists) rebuilds there, at the same moment
+    /// as the resolver.
+    ///
+    /// `observer` runs on the thread whose `updateShortcutParameters()` installed the snapshot,
+    /// before that call returns — unless another thread is telling the observers about an earlier
+    /// snapshot at that moment; then that thread tells them about this one right after. Observers
+    /// are therefore never called concurrently and see generations in increasing order; when
+    /// updates race, one in between may be skipped, never the newest. An observer may resolve,
+    /// read ``snapshot`` or update again (that update is delivered after it returns).
+    ///
+    /// The snapshot taken at registration is not delivered: read ``snapshot`` after adding an
+    /// observer to start from the current names.
+    @discardableResult
+    public func observeSnapshots(_ observer: @escaping @Sendable (ParameterSnapshot) -> Void) -> SnapshotObserverToken {
+        observers.add(observer)
+    }
+
+    /// Stops an observer. A delivery already under way on another thread may still call it once.
+    public func removeSnapshotObserver(_ token: SnapshotObserverToken) {
+        observers.remove(token)
     }
 
     /// The last snapshot taken.
@@ -169,6 +197,18 @@ public final class ShortcutRegistry: Sendable {
         var entities = snapshot.entities
         entities[typeIndex] = list
         return CompiledSnapshot(generation: snapshot.generation, entities: entities, base: baseVocabulary)
+    }
+
+    // MARK: - Slots
+
+    /// The names that fill a slot whose names come from `source`: the enum's case names and
+    /// synonyms, or the entity names of `snapshot`. The one place the resolver, the suggestions
+    /// and the collision check look them up.
+    func names(for source: SlotSource, in snapshot: CompiledSnapshot) -> NameTrie {
+        switch source {
+        case .enumeration(let index): enumTries[index]
+        case .entity(let index): snapshot.tries[index]
+        }
     }
 
     // MARK: - Values and text
@@ -222,213 +262,4 @@ public final class ShortcutRegistry: Sendable {
 
     /// The answer for a sentence no phrase accepts.
     public var unsupportedResponse: String { "Sorry, \(appName) hasn't added support for that." }
-}
-
-// MARK: - Validation
-
-/// Checks a provider and collects every problem, each naming the phrase or item at fault.
-private struct Validator {
-    struct Checked {
-        var enums: [EnumDefinition] = []
-        var phrases: [[PhraseTemplate]] = []
-        var summaries: [DialogTemplate] = []
-        var responses: [DialogTemplate] = []
-        var intentIndex: [String: Int] = [:]
-        var entityTypeIndex: [String: Int] = [:]
-    }
-
-    typealias Kind = ShortcutRegistrationError.Problem.Kind
-    static let maximumPhrases = 10
-    static let maximumParameters = 2
-    static let maximumAlternativeNames = 3
-
-    let provider: ShortcutsProvider
-    var problems: [ShortcutRegistrationError.Problem] = []
-
-    init(provider: ShortcutsProvider) { self.provider = provider }
-
-    mutating func report(_ kind: Kind, _ message: String, phrase: String? = nil) {
-        problems.append(.init(kind: kind, message: message, phrase: phrase))
-    }
-
-    mutating func checkText(_ text: String, what: @autoclosure () -> String) {
-        if DisplayTextCheck.looksUnfilled(text) {
-            report(.placeholderText, "\(what()) “\(text)” contains an unfilled format placeholder; write the real text.")
-        }
-        if text.trimmed.isEmpty { report(.emptyName, "\(what()) is empty.") }
-    }
-
-    mutating func run() -> Checked {
-        var checked = Checked()
-        checkText(provider.appName, what: "The app name")
-        if provider.alternativeAppNames.count > Validator.maximumAlternativeNames {
-            report(.tooManyAlternativeNames, "The app has \(provider.alternativeAppNames.count) alternative names; at most \(Validator.maximumAlternativeNames) are allowed.")
-        }
-        for name in provider.alternativeAppNames { checkText(name, what: "Alternative app name") }
-
-        for (index, type) in provider.entityTypes.enumerated() {
-            if checked.entityTypeIndex[type.identifier] != nil {
-                report(.duplicateTypeIdentifier, "Entity type “\(type.identifier)” is registered twice.")
-            }
-            checked.entityTypeIndex[type.identifier] = index
-            checkText(type.title, what: "The title of entity type “\(type.identifier)”")
-        }
-
-        var enumByIdentifier: [String: EnumDefinition] = [:]
-        func noteEnum(_ definition: EnumDefinition, problems: inout [ShortcutRegistrationError.Problem]) -> Bool {
-            if let known = enumByIdentifier[definition.identifier] {
-                if known.cases != definition.cases {
-                    problems.append(.init(kind: .duplicateTypeIdentifier, message: "Two different enums are named “\(definition.identifier)”.", phrase: nil))
-                }
-                return false
-            }
-            if checked.entityTypeIndex[definition.identifier] != nil {
-                problems.append(.init(kind: .duplicateTypeIdentifier, message: "“\(definition.identifier)” names both an enum and an entity type.", phrase: nil))
-            }
-            enumByIdentifier[definition.identifier] = definition
-            return true
-        }
-
-        for (index, intent) in provider.intents.enumerated() {
-            if checked.intentIndex[intent.identifier] != nil {
-                report(.duplicateIntent, "Intent “\(intent.identifier)” is registered twice.")
-            } else {
-                checked.intentIndex[intent.identifier] = index
-            }
-            checkText(intent.title, what: "The title of intent “\(intent.identifier)”")
-            var names: Set<String> = []
-            for parameter in intent.parameters {
-                if !names.insert(parameter.name).inserted {
-                    report(.duplicateParameter, "Intent “\(intent.identifier)” declares parameter “\(parameter.name)” twice.")
-                }
-                if parameter.name == "app" {
-                    report(.reservedParameterName, "Intent “\(intent.identifier)” may not name a parameter “app”: {app} is the app-name slot.")
-                }
-                checkText(parameter.title, what: "The title of parameter “\(parameter.name)” of “\(intent.identifier)”")
-                checkText(parameter.question, what: "The question for parameter “\(parameter.name)” of “\(intent.identifier)”")
-                for type in [parameter.type, parameter.answerType] {
-                    switch type {
-                    case .enumeration(let definition):
-                        if noteEnum(definition, problems: &problems) {
-                            checkText(definition.title, what: "The title of enum “\(definition.identifier)”")
-                            for enumCase in definition.cases {
-                                checkText(enumCase.displayName, what: "A case name of enum “\(definition.identifier)”")
-                                for synonym in enumCase.synonyms { checkText(synonym, what: "A synonym in enum “\(definition.identifier)”") }
-                            }
-                            checked.enums.append(definition)
-                        }
-                    case .entity(let identifier):
-                        if checked.entityTypeIndex[identifier] == nil {
-                            report(.unknownEntityType, "Parameter “\(parameter.name)” of “\(intent.identifier)” uses entity type “\(identifier)”, which is not registered.")
-                        }
-                    case .integer, .text:
-                        break
-                    }
-                }
-            }
-            checked.summaries.append(checkDialog(intent.summary, of: intent, role: "summary"))
-            checked.responses.append(checkDialog(intent.response, of: intent, role: "response"))
-        }
-
-        for shortcut in provider.shortcuts {
-            checked.phrases.append(checkShortcut(shortcut, intentIndex: checked.intentIndex))
-        }
-        return checked
-    }
-
-    mutating func checkDialog(_ source: String, of intent: IntentDefinition, role: String) -> DialogTemplate {
-        checkText(source, what: "The \(role) of intent “\(intent.identifier)”")
-        let dialog: DialogTemplate
-        do {
-            dialog = try DialogTemplate(source)
-        } catch {
-            report(.dialogSyntax, "The \(role) of intent “\(intent.identifier)”: \(error.description)")
-            return DialogTemplate.empty
-        }
-        let slots = dialog.slotNames
-        for name in slots.all where intent.parameter(named: name) == nil {
-            report(.dialogUnknownParameter, "The \(role) “\(source)” of intent “\(intent.identifier)” names {\(name)}, which is not one of its parameters.")
-        }
-        for name in slots.unconditional {
-            if let parameter = intent.parameter(named: name), !parameter.isRequired {
-                report(.dialogOptionalOutsideBrackets, "The \(role) “\(source)” of intent “\(intent.identifier)” uses optional parameter {\(name)} outside [ ]; it could be left unfilled.")
-            }
-        }
-        return dialog
-    }
-
-    mutating func checkShortcut(_ shortcut: AppShortcut, intentIndex: [String: Int]) -> [PhraseTemplate] {
-        checkText(shortcut.title, what: "The title of a shortcut for “\(shortcut.intent)”")
-        guard let index = intentIndex[shortcut.intent] else {
-            report(.unknownIntent, "Shortcut “\(shortcut.title)” runs intent “\(shortcut.intent)”, which is not registered.")
-            return []
-        }
-        let intent = provider.intents[index]
-        if shortcut.phrases.count > Validator.maximumPhrases {
-            let extra = shortcut.phrases[Validator.maximumPhrases]
-            report(.tooManyPhrases, "Shortcut “\(shortcut.title)” has \(shortcut.phrases.count) phrases; at most \(Validator.maximumPhrases) are allowed (the first over the limit is “\(extra)”). Merge phrases with ( | ) and [ ].", phrase: extra)
-        }
-        var templates: [PhraseTemplate] = []
-        for phrase in shortcut.phrases {
-            let template: PhraseTemplate
-            do {
-                template = try PhraseTemplate(phrase)
-            } catch {
-                report(.phraseSyntax, "\(error.description) (shortcut “\(shortcut.title)”)", phrase: phrase)
-                continue
-            }
-            let before = problems.count
-            checkPhrase(template, shortcut: shortcut, intent: intent)
-            if problems.count == before { templates.append(template) }
-        }
-        return templates
-    }
-
-    mutating func checkPhrase(_ template: PhraseTemplate, shortcut: AppShortcut, intent: IntentDefinition) {
-        let phrase = template.source
-        let name = "Phrase “\(phrase)” of shortcut “\(shortcut.title)”"
-        if !template.alwaysNamesApp {
-            report(.missingAppName, "\(name) does not always name the app: every phrase needs {app} outside [ ], e.g. “… in {app}”.", phrase: phrase)
-        }
-        if template.maximumAppSlots > 1 {
-            report(.repeatedAppName, "\(name) names the app more than once.", phrase: phrase)
-        }
-        if !template.hasContent {
-            report(.phraseWithoutWords, "\(name) has no words besides the app name.", phrase: phrase)
-        }
-        let referenced = template.parameterNames
-        let distinct = Array(Set(referenced))
-        if referenced.count != distinct.count {
-            report(.repeatedParameter, "\(name) uses the same parameter twice.", phrase: phrase)
-        }
-        if distinct.count > Validator.maximumParameters {
-            report(.tooManyParameters, "\(name) uses \(distinct.count) parameters (\(distinct.sorted().joined(separator: ", "))); at most \(Validator.maximumParameters) are allowed.", phrase: phrase)
-        }
-        PhraseTemplate.visit(template.elements) { element in
-            switch element {
-            case .parameter(let parameterName):
-                guard let parameter = intent.parameter(named: parameterName) else {
-                    report(.unknownParameter, "\(name) has slot {\(parameterName)}, which is not a parameter of intent “\(intent.identifier)”.", phrase: phrase)
-                    return
-                }
-                if parameter.type.isFree {
-                    report(.freeParameterType, "\(name) has slot {\(parameterName)} of free type \(parameter.type.summary); a phrase slot must be an entity or an enum.", phrase: phrase)
-                }
-            case .fixedValue(let parameterName, let identifier):
-                guard let parameter = intent.parameter(named: parameterName) else {
-                    report(.unknownParameter, "\(name) fixes {\(parameterName)=\(identifier)}, which is not a parameter of intent “\(intent.identifier)”.", phrase: phrase)
-                    return
-                }
-                guard case .enumeration(let definition) = parameter.type else {
-                    report(.fixedValueNotEnum, "\(name) fixes {\(parameterName)=\(identifier)}, but only enum parameters can take a fixed value.", phrase: phrase)
-                    return
-                }
-                if definition.caseIndex(identifiedBy: identifier) == nil {
-                    report(.unknownEnumCase, "\(name) fixes {\(parameterName)=\(identifier)}, which is not a case of enum “\(definition.identifier)”.", phrase: phrase)
-                }
-            default:
-                break
-            }
-        }
-    }
 }

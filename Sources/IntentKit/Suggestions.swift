@@ -102,17 +102,8 @@ extension ShortcutRegistry {
                         relax(position, transition.target, current + 1)
                         if position < count { relax(position + 1, transition.target, current + 1) }
                         guard let source = transition.source else { continue }
-                        let trie: NameTrie
-                        switch source {
-                        case .enumeration(let index): trie = enumTries[index]
-                        case .entity(let index): trie = snapshot.tries[index]
-                        }
-                        var node = NameTrie.root
-                        var end = position
-                        while end < count, let next = trie.child(of: node, token: tokens[end]) {
-                            node = next
-                            end += 1
-                            if !trie.values[Int(node)].isEmpty { relax(end, transition.target, current) }
+                        for (end, _) in names(for: source, in: snapshot).names(in: tokens, from: position) {
+                            relax(end, transition.target, current)
                         }
                     }
                 }

@@ -1,4 +1,5 @@
 import Synchronization
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -189,31 +190,5 @@ public final class MainLoop {
             }
             return bytes
         }
-    }
-}
-
-/// A failed system call and its `errno`.
-public struct SystemCallError: Error, CustomStringConvertible {
-    public var call: String
-    public var code: Int32
-    public var description: String { "\(call): \(String(cString: strerror(code)))" }
-}
-
-/// A counting semaphore on a POSIX `sem_t`, for a thread that waits for the loop.
-final class Semaphore: @unchecked Sendable {
-    // sem_t is designed to be shared between threads; the pointer never changes after init.
-    private let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
-
-    init() { sem_init(semaphore, 0, 0) }
-
-    deinit {
-        sem_destroy(semaphore)
-        semaphore.deallocate()
-    }
-
-    func signal() { sem_post(semaphore) }
-
-    func wait() {
-        while sem_wait(semaphore) != 0, errno == EINTR {}
     }
 }

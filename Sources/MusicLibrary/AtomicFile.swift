@@ -6,19 +6,21 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemSupport
 
 /// Replaces a file so that a reader — or the next start after a power cut — finds either the old
 /// contents or the new, never a mix: a temporary file in the same folder is written and flushed
 /// to disk, renamed over the file, and the folder is flushed too.
 public enum AtomicFile {
     /// Writes `data` to `url` atomically. The temporary file is named after the file and this
-    /// process, so two processes never share one.
+    /// process, so two processes never share one. A failure names its step: `open` (the temporary
+    /// file), `write` (writing or flushing it) or `rename`.
     ///
     /// The corresponding C functions are `open`, `write`, `fsync`, `rename` and `unlink`.
-    public static func write(_ data: Data, to url: URL) throws(AtomicWriteError) {
+    public static func write(_ data: Data, to url: URL) throws(SystemCallError) {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw AtomicWriteError(step: "create \(temporary.lastPathComponent)", code: errno) }
+        guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno, path: temporary.path) }
         var written = 0
         let complete = data.withUnsafeBytes { bytes -> Bool in
             while written < bytes.count {
@@ -29,14 +31,14 @@ public enum AtomicFile {
             return true
         }
         guard complete, fsync(descriptor) == 0 else {
-            let error = AtomicWriteError(step: "write", code: errno)
+            let error = SystemCallError(call: "write", code: errno)
             close(descriptor)
             unlink(temporary.path)
             throw error
         }
         close(descriptor)
         guard rename(temporary.path, url.path) == 0 else {
-            let error = AtomicWriteError(step: "rename", code: errno)
+            let error = SystemCallError(call: "rename", code: errno)
             unlink(temporary.path)
             throw error
         }
@@ -63,12 +65,4 @@ extension AtomicFile {
             unlink(folder.appendingPathComponent(name).path)
         }
     }
-}
-
-/// Which step of an atomic write failed, and the system's reason.
-public struct AtomicWriteError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var step: String
-    public var code: Int32
-
-    public var description: String { "\(step): \(String(cString: strerror(code)))" }
 }

@@ -3,16 +3,14 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemSupport
 
 /// A file-system path kept as the raw bytes the kernel gave us, so folders and files whose
 /// names are not valid UTF-8 can still be opened; `displayName` shows them safely.
 ///
 /// In JSON a path is a plain string when its bytes are UTF-8, otherwise `"base64:…"`
 /// (an absolute path never starts with that prefix, so the two cannot be confused).
-public struct LibraryPath: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct LibraryPath: Hashable, Sendable, Comparable, CustomStringConvertible, FileSystemPath {
     /// The path's bytes, without a terminating NUL.
     public let bytes: [UInt8]
 
@@ -54,9 +52,7 @@ public struct LibraryPath: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// Calls `body` with the path as a NUL-terminated C string.
     public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-        try (bytes + [0]).withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
-        }
+        try bytes.withCString(body)
     }
 
     /// Whether the path leads (through any symbolic links) to a folder.
@@ -64,11 +60,7 @@ public struct LibraryPath: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// The absolute, symlink-free form of this path (`realpath(3)`), or nil when it doesn't exist.
     public func resolved() -> LibraryPath? {
-        withCString { pointer in
-            guard let real = realpath(pointer, nil) else { return nil }
-            defer { free(real) }
-            return LibraryPath(bytes: Array(UnsafeRawBufferPointer(start: real, count: strlen(real))))
-        }
+        (try? FileSystem.realPath(of: self)).map(LibraryPath.init(bytes:))
     }
 
     public static func < (lhs: LibraryPath, rhs: LibraryPath) -> Bool {

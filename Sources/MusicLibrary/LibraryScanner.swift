@@ -2,6 +2,7 @@ import AudioDecoding
 import BuiltInDecoders
 import Dispatch
 import Synchronization
+import SystemSupport
 
 /// The albums found under a music folder, in natural folder order, and what could not be read.
 public struct Library: Sendable {
@@ -69,7 +70,7 @@ public struct LibraryScanner: Sendable {
             switch FileSystem.entries(of: folder) {
             case .success(let found): names = found
             case .failure(let error):
-                problems.append("Can't read the folder \(folder.displayName): \(error).")
+                problems.append("Can't read the folder \(folder.displayName): \(error.reason).")
                 continue
             }
             var files: [(path: LibraryPath, status: FileSystem.Status)] = []

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AudioDecoding
+import SystemSupport
 
 /// The decoder thread's work: open the item it is told to, decode it straight into the ring,
 /// mark where each item begins and ends, go on to the queued next item, and sleep while the
@@ -281,19 +282,19 @@ final class DecoderWorker {
     /// Why a file could not be opened, in words for the user: what is wrong with the file
     /// itself if anything, else the decoder's reason ("not an MP3 file").
     static func reason(for path: [UInt8], error: DecoderError) -> String {
-        var status = stat()
-        let found = (path + [0]).withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &status) }
+        let status: FileSystem.Status
+        do {
+            status = try FileSystem.status(of: path, followingLinks: true)
+        } catch let failure {
+            return failure.code == ENOENT ? "the file is gone" : "can't read it (\(failure.reason))"
         }
-        if found != 0 {
-            return errno == ENOENT ? "the file is gone" : "can't read it (\(String(cString: strerror(errno))))"
+        if status.isDirectory { return "it is a folder, not a file" }
+        if status.size == 0 { return "the file is empty" }
+        do {
+            try FileSystem.checkAccess(path, for: .read)
+        } catch let failure {
+            return "can't read it (\(failure.reason))"
         }
-        if status.st_mode & S_IFMT == S_IFDIR { return "it is a folder, not a file" }
-        if status.st_size == 0 { return "the file is empty" }
-        let readable = (path + [0]).withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { access($0.baseAddress!, R_OK) }
-        }
-        if readable != 0 { return "can't read it (\(String(cString: strerror(errno))))" }
         return error.reason
     }
 

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSystemShim
 import Dispatch
 import Synchronization
+import SystemSupport
 
 /// Puts one thread to sleep until another has something for it, without lost wake-ups and
 /// without a system call on the waker's side while the sleeper is awake.
@@ -37,19 +37,20 @@ final class Doorbell: Sendable {
 /// A `Doorbell` for the output thread, which must also wait for the sound device (its poll
 /// descriptors) and for deadlines (real-time pacing, draining).
 ///
-/// Wraps one `eventfd`, polled beside the device's descriptors: a waker writes to it only when
-/// the sleeper announced itself, as with `Doorbell`. The corresponding C functions are
-/// `eventfd` (through the shim), `poll`, `read`, `write` and `close` (in `deinit`).
+/// Wraps one `EventCounter` (an `eventfd`), polled beside the device's descriptors: a waker
+/// signals it only when the sleeper announced itself, as with `Doorbell`. The corresponding C
+/// function is `poll`.
 final class PollingDoorbell: Sendable {
-    private let descriptor: Int32
+    private let counter: EventCounter
     private let sleeping = Atomic<Bool>(false)
 
     init() {
-        descriptor = cdc_eventfd()
-        precondition(descriptor >= 0, "eventfd failed: \(errno)")
+        do {
+            counter = try EventCounter()
+        } catch {
+            preconditionFailure("\(error)")
+        }
     }
-
-    deinit { close(descriptor) }
 
     /// Sleeps until `ring()`, until one of `slots[1...]` is ready (slot 0 is this doorbell's own,
     /// filled in here), or until `deadline` (`CLOCK_MONOTONIC` nanoseconds) — unless `ready()`
@@ -60,7 +61,7 @@ final class PollingDoorbell: Sendable {
             sleeping.store(false, ordering: .sequentiallyConsistent)
             return
         }
-        slots[0] = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        slots[0] = pollfd(fd: counter.descriptor, events: Int16(POLLIN), revents: 0)
         var timeout: Int32 = -1
         if let deadline {
             let now = PlaybackEvent.now()
@@ -69,18 +70,12 @@ final class PollingDoorbell: Sendable {
         }
         let result = poll(slots.baseAddress, nfds_t(count), timeout)
         sleeping.store(false, ordering: .sequentiallyConsistent)
-        if result > 0, slots[0].revents & Int16(POLLIN) != 0 {
-            var value: UInt64 = 0
-            _ = read(descriptor, &value, 8)
-        }
+        if result > 0, slots[0].revents & Int16(POLLIN) != 0 { counter.reset() }
     }
 
     /// Wakes the sleeper if it is asleep (or about to be); costs one atomic load otherwise.
     func ring() {
         guard sleeping.load(ordering: .sequentiallyConsistent) else { return }
-        if sleeping.exchange(false, ordering: .sequentiallyConsistent) {
-            var one: UInt64 = 1
-            _ = write(descriptor, &one, 8)
-        }
+        if sleeping.exchange(false, ordering: .sequentiallyConsistent) { counter.signal() }
     }
 }

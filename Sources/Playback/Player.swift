@@ -1,6 +1,7 @@
 import AudioDecoding
 import BuiltInDecoders
 import Synchronization
+import SystemSupport
 
 /// The audio engine: plays audio files gaplessly through a sink, driven by commands from any
 /// thread, reporting through events.
@@ -26,7 +27,7 @@ import Synchronization
 /// sink played everything.
 public final class Player: Sendable {
     private let shared: PlaybackShared
-    private let threads: Mutex<[AudioThread]>
+    private let threads: Mutex<[WorkerThread]>
 
     /// Starts the decoder and output threads. Files are opened with `decoders` (chosen by their
     /// extension). `ringBytes` is the decoded-audio buffer (the default, 1 MiB, holds about 6 s
@@ -37,9 +38,13 @@ public final class Player: Sendable {
     ) {
         let shared = PlaybackShared(output: output, decoders: decoders, ringBytes: ringBytes, wake: onEvent)
         self.shared = shared
-        let decoder = AudioThread(name: "cdc-decoder") { DecoderWorker(shared: shared).run() }
-        let output = AudioThread(name: "cdc-output") { OutputWorker(shared: shared, output: output).run() }
-        threads = Mutex([decoder, output])
+        do {
+            let decoder = try WorkerThread(name: "cdc-decoder") { DecoderWorker(shared: shared).run() }
+            let output = try WorkerThread(name: "cdc-output") { OutputWorker(shared: shared, output: output).run() }
+            threads = Mutex([decoder, output])
+        } catch {
+            preconditionFailure("Can't start the audio threads: \(error)")
+        }
     }
 
     deinit { shutdown() }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Playback
+import SystemSupport
 
 /// shared/bench/paced-alsa: a real-time "sound card" (`paced`) and an unpaced capture (`capture`).
 struct PacedDevice {
@@ -63,8 +64,7 @@ struct PacedDevice {
         func size() -> Int {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             return names.filter { $0.hasPrefix("capture.raw") }.reduce(0) { total, name in
-                var status = stat()
-                return total + (stat(directory + "/" + name, &status) == 0 ? Int(status.st_size) : 0)
+                total + Int(FileSystem.status(of: directory + "/" + name)?.size ?? 0)
             }
         }
         let before = size()

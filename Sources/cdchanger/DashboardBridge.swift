@@ -76,33 +76,11 @@ final class DashboardBridge: DashboardHost {
     // MARK: Keys and sentences
 
     func perform(_ command: DashboardCommand) -> String {
-        guard let invocation = invocation(for: command) else {
+        guard let invocation = InputBindings.invocation(for: command, settings: changer.settings) else {
             player.quit()
             return "Goodbye."
         }
         return session.perform(invocation).response
-    }
-
-    /// The intent a key stands for; nil for quit.
-    private func invocation(for command: DashboardCommand) -> IntentInvocation? {
-        let settings = changer.settings
-        switch command {
-        case .playDisc(let number): return ChangerInvocations.playDisc(number)
-        case .togglePlayPause: return ChangerInvocations.plain("TogglePlayPause")
-        case .nextTrack: return ChangerInvocations.plain("NextTrack")
-        case .previousTrack: return ChangerInvocations.plain("PreviousTrack")
-        case .nextDisc: return ChangerInvocations.plain("NextDisc")
-        case .previousDisc: return ChangerInvocations.plain("PreviousDisc")
-        case .seek(let seconds): return abs(seconds) == 10 ? ChangerInvocations.seek(forward: seconds > 0) : ChangerInvocations.seek(by: Double(seconds))
-        case .volumeUp: return ChangerInvocations.changeVolume(up: true)
-        case .volumeDown: return ChangerInvocations.changeVolume(up: false)
-        case .toggleMute: return ChangerInvocations.plain(settings.muted ? "Unmute" : "Mute")
-        case .cycleRepeat: return ChangerInvocations.repeatMode(settings.repeatMode.next)
-        case .cycleRandom: return ChangerInvocations.randomMode(settings.randomMode.next)
-        case .scan: return ChangerInvocations.plain("Scan")
-        case .nextMagazine: return ChangerInvocations.plain("NextMagazine")
-        case .quit: return nil
-        }
     }
 
     func submit(_ sentence: String) -> PromptReply {

@@ -186,27 +186,13 @@ final class RunningPlayer {
     /// Every MPRIS method runs an intent, as keys and sentences do.
     private func perform(_ command: MPRISCommand) {
         let changer = session.changer
+        if let invocation = InputBindings.invocation(for: command, transport: changer.transport, elapsed: changer.elapsed) {
+            session.perform(invocation)
+        }
         switch command {
-        case .playPause: session.perform(ChangerInvocations.plain("TogglePlayPause"))
-        case .play: session.perform(ChangerInvocations.plain(changer.transport == .paused ? "Resume" : "PlaySomething"))
-        case .pause: session.perform(ChangerInvocations.plain("Pause"))
-        case .stop: session.perform(ChangerInvocations.plain("Stop"))
-        case .next: session.perform(ChangerInvocations.plain("NextTrack"))
-        case .previous: session.perform(ChangerInvocations.plain("PreviousTrack"))
-        case .seek(let offset):
-            session.perform(ChangerInvocations.seek(by: Double(offset) / 1_000_000))
-            mpris?.statusChanged(seeked: true)
-        case .setPosition(_, let position):
-            session.perform(ChangerInvocations.seek(by: Double(position) / 1_000_000 - changer.elapsed))
-            mpris?.statusChanged(seeked: true)
-        case .setVolume(let volume):
-            session.perform(ChangerInvocations.setVolume(Int((volume * 100).rounded())))
-        case .setLoop(let loop):
-            session.perform(ChangerInvocations.repeatMode(loop == .none ? .off : loop == .track ? .track : .magazine))
-        case .setShuffle(let on):
-            session.perform(ChangerInvocations.randomMode(on ? .magazine : .off))
+        case .seek, .setPosition: mpris?.statusChanged(seeked: true)
         case .quit: quit()
-        case .raise: break
+        case .playPause, .play, .pause, .stop, .next, .previous, .setVolume, .setLoop, .setShuffle, .raise: break
         }
     }
 }

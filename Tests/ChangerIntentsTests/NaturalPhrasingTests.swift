@@ -9,7 +9,7 @@ func describe(_ resolution: Resolution) -> String {
     case .matched(let invocation):
         return ([invocation.intent] + invocation.parameters.keys.sorted().map { name in
             switch invocation.parameters[name]!.json {
-            case .integer(let number): return "\(name)=\(number)"
+            case .number(let number): return "\(name)=\(number)"
             case .string(let text): return "\(name)=\(text)"
             default: return "\(name)=?"
             }

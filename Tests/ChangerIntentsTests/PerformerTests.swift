@@ -115,10 +115,53 @@ struct PerformerTests {
         (ChangerInvocations.repeatMode(.disc), "repeat this disc"),
         (ChangerInvocations.repeatMode(.off), "repeat off"),
         (ChangerInvocations.randomMode(.magazine), "shuffle everything"),
-        (ChangerInvocations.plain("NextTrack"), "next song"),
+        (ChangerInvocations.plain(.nextTrack), "next song"),
     ])
     func keysMatchSentences(invocation: IntentInvocation, sentence: String) throws {
         let rig = try Rig()
         #expect(rig.registry.resolve(sentence).invocation == invocation)
+    }
+
+    // MARK: Intent identity
+
+    @Test("the catalog and the shortcuts name exactly the app's intents, in the enum's order")
+    func catalogNamesEveryIntent() {
+        #expect(ChangerCatalog.intents.map(\.identifier) == ChangerIntent.allCases.map(\.rawValue))
+        #expect(ChangerShortcuts.shortcuts.map(\.intent) == ChangerIntent.allCases.map(\.rawValue), "one shortcut per intent")
+    }
+
+    /// An invocation of `intent` with its required parameters bound, as a key or a sentence makes it.
+    static func sample(_ intent: ChangerIntent, magazine: UUID) -> IntentInvocation {
+        switch intent {
+        case .playMagazine: ChangerInvocations.playMagazine(id: magazine, name: "Magazine One")
+        case .playDisc: ChangerInvocations.playDisc(3)
+        case .seek: ChangerInvocations.seek(forward: true)
+        case .setVolume: ChangerInvocations.setVolume(30)
+        case .changeVolume: ChangerInvocations.changeVolume(up: false)
+        case .repeat: ChangerInvocations.repeatMode(.disc)
+        case .random: ChangerInvocations.randomMode(.disc)
+        case .playSomething, .pause, .resume, .stop, .togglePlayPause, .nextTrack, .previousTrack, .nextDisc, .previousDisc,
+             .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying:
+            ChangerInvocations.plain(intent)
+        }
+    }
+
+    @Test("every intent of the catalog is carried out by the performer", arguments: ChangerIntent.allCases)
+    func performerRunsEveryIntent(intent: ChangerIntent) throws {
+        let rig = try Rig()
+        _ = rig.say("play disc 1")
+        let invocation = Self.sample(intent, magazine: rig.fixture.magazineID)
+        #expect(invocation.changerIntent == intent)
+        #expect(rig.registry.missingParameter(of: invocation) == nil)
+        let outcome = rig.performer.perform(invocation)
+        #expect(outcome.succeeded, "\(intent): \(outcome.response)")
+        #expect(!outcome.response.contains("hasn't added support"))
+    }
+
+    @Test("an identifier the app does not know is refused in words")
+    func unknownIntent() throws {
+        let rig = try Rig()
+        let outcome = rig.performer.perform(IntentInvocation(intent: "Dance"))
+        #expect(outcome == IntentOutcome(response: "Sorry, CD Changer hasn't added support for that.", succeeded: false))
     }
 }

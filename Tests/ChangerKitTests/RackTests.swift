@@ -1,4 +1,5 @@
 import ChangerKit
+import IntentKit
 import MusicLibrary
 import Testing
 
@@ -22,6 +23,16 @@ struct RackTests {
         var rack = Rack()
         for _ in 0..<21 { try rack.create() }
         #expect(rack.magazines.last?.name == "Magazine Twenty-One")
+    }
+
+    @Test("default names are spelled as before, and normalise to the number a user says", arguments: [
+        (1, "Magazine One"), (13, "Magazine Thirteen"), (20, "Magazine Twenty"), (21, "Magazine Twenty-One"),
+        (99, "Magazine Ninety-Nine"), (100, "Magazine One Hundred"), (105, "Magazine One Hundred Five"),
+        (342, "Magazine Three Hundred Forty-Two"), (999, "Magazine Nine Hundred Ninety-Nine"), (1000, "Magazine 1000"),
+    ])
+    func defaultNameSpelling(number: Int, name: String) {
+        #expect(Rack.defaultName(number) == name)
+        #expect(Normalizer.tokens(of: name) == ["magazine", String(number)])
     }
 
     @Test("slot counts from 1 to 99 are accepted", arguments: [1, 6, 12, 99])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TmuxDriver
 
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
 struct KeyStormTests {

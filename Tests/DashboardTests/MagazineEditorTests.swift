@@ -110,4 +110,29 @@ import Testing
         harness.press(.character("M"), .escape)
         #expect(harness.controller.ui.overlay == nil)
     }
+
+    // MARK: The menu's key handler on its own
+
+    @Test func theMenuHandlerIgnoresKeysThatMeanNothingThere() {
+        let host = FakeHost()
+        let menu = MagazineEditorState(selection: 1)
+        #expect(MagazineEditorController(host: host).handle(.character("z"), in: menu) == .ignored)
+        #expect(MagazineEditorController(host: host).handle(.left, in: menu) == .ignored)
+    }
+
+    @Test func theMenuHandlerRepliesWithTheNextMenuAndWhatToSay() {
+        let host = FakeHost()
+        let handler = MagazineEditorController(host: host)
+        var menu = MagazineEditorState(selection: 0)
+        #expect(handler.handle(.down, in: menu) == .handled(menu: MagazineEditorState(selection: 1), response: nil))
+        menu.selection = 1
+        let moved = handler.handle(.character("J"), in: menu)
+        #expect(moved == .handled(menu: MagazineEditorState(selection: 2, status: "Moved Sunday Morning to position 3."), response: nil))
+        #expect(host.magazines.map(\.name) == ["Road Trip", "Workout", "Sunday Morning"])
+        #expect(handler.handle(.enter, in: MagazineEditorState(selection: 1)) == .handled(menu: nil, response: "Showing Workout."))
+        #expect(host.currentMagazine == 1)
+        let confirming = MagazineEditorState(selection: 0, step: .confirmingDelete(id: host.magazines[0].id, name: "Road Trip"))
+        #expect(handler.handle(.character("y"), in: confirming) == .handled(menu: MagazineEditorState(selection: 0, status: "Deleted Road Trip."), response: "Deleted Road Trip."))
+        #expect(handler.handle(.escape, in: MagazineEditorState(selection: 0)) == .handled(menu: nil, response: nil))
+    }
 }

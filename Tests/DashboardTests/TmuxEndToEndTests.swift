@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TmuxDriver
 
 /// The dashboard for real: the built `cdchanger` on the demo library, in tmux at 80×24, 120×40 and
 /// 40×12, driven with keys, resized and signalled, its screen read back. Each test has its own

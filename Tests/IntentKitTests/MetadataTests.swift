@@ -81,12 +81,6 @@ struct MetadataTests {
         #expect((sorry["suggestions"] as? [String])?.isEmpty == false)
     }
 
-    @Test("JSON strings are escaped")
-    func escaping() {
-        let value = JSONValue.object(["text": .string("say \"hi\"\n\t\\ \u{1}")])
-        #expect(value.compactText == #"{"text":"say \"hi\"\n\t\\ \u0001"}"#)
-    }
-
     @Test("Encodable output agrees with the written JSON")
     func encodable() throws {
         let report = try registry().report("play disc 2")

@@ -13,7 +13,10 @@ struct NormalizerTests {
     @Test("Number words and digits meet", arguments: [
         ("three", ["3"]), ("3", ["3"]), ("03", ["3"]), ("twenty one", ["21"]), ("twenty-one", ["21"]),
         ("21", ["21"]), ("ninety nine", ["99"]), ("forty", ["40"]), ("a hundred", ["100"]),
-        ("one hundred", ["100"]), ("zero", ["0"]), ("twelve", ["12"]),
+        ("one hundred", ["100"]), ("zero", ["0"]), ("twelve", ["12"]), ("hundred", ["100"]),
+        ("two hundred", ["200"]), ("two hundred and five", ["205"]), ("a hundred and one", ["101"]),
+        ("nine hundred ninety-nine", ["999"]), ("one hundred and play", ["100", "and", "play"]),
+        ("twenty one hundred", ["21", "100"]), ("zero hundred", ["0", "100"]),
     ])
     func cardinals(text: String, expected: [String]) {
         #expect(Normalizer.tokens(of: text) == expected)
@@ -22,7 +25,8 @@ struct NormalizerTests {
     @Test("Ordinals meet in one canonical form", arguments: [
         ("third", "3rd"), ("3rd", "3rd"), ("3th", "3rd"), ("first", "1st"), ("1st", "1st"),
         ("second", "2nd"), ("twenty first", "21st"), ("twenty-second", "22nd"), ("eleventh", "11th"),
-        ("12th", "12th"), ("twentieth", "20th"),
+        ("12th", "12th"), ("twentieth", "20th"), ("one hundredth", "100th"), ("hundredth", "100th"),
+        ("one hundred twenty third", "123rd"), ("two hundred and first", "201st"),
     ])
     func ordinals(text: String, expected: String) {
         #expect(Normalizer.tokens(of: text) == [expected])

@@ -1,3 +1,4 @@
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,12 +32,14 @@ public enum ControlClient {
         _ request: ControlRequest, to path: String, timeout: Double = 10, connectTimeout: Double = 2
     ) throws(ControlSocketError) -> ControlResponse {
         guard try ControlSocket.checkFolder(of: path) else { throw .noPlayer(path: path) }
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            if errno == ENOENT { throw .noPlayer(path: path) }
-            throw .system(call: "lstat", code: errno, path: path)
+        let status: FileSystem.Status
+        do {
+            status = try FileSystem.status(of: path, followingLinks: false)
+        } catch {
+            if error.code == ENOENT { throw .noPlayer(path: path) }
+            throw .system(error)
         }
-        guard info.st_mode & ControlSocket.FileKind.mask == ControlSocket.FileKind.socket else { throw .notASocket(path: path) }
+        guard status.kind == .socket else { throw .notASocket(path: path) }
 
         let socket = try UnixSocket(path: path)
         switch try socket.connect(to: path, timeout: connectTimeout) {

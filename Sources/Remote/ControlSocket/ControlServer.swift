@@ -1,5 +1,5 @@
-import Dispatch
 import Synchronization
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -56,7 +56,7 @@ public final class ControlServer: Sendable {
     public let path: String
     public let limits: Limits
     private let handler: @Sendable (ControlRequest) -> ControlResponse
-    private let session = Mutex<Session?>(nil)
+    private let session = Mutex<ControlSession?>(nil)
 
     /// Prepares a server; nothing happens on disk until `start()`.
     public init(path: String, limits: Limits = Limits(), handler: @escaping @Sendable (ControlRequest) -> ControlResponse) {
@@ -86,16 +86,20 @@ public final class ControlServer: Sendable {
         guard chmod(path, 0o600) == 0 else { throw .system(call: "chmod", code: errno, path: path) }
         try listener.listen(backlog: 32, path: path)
         listener.makeNonBlocking()
-        var info = stat()
-        guard lstat(path, &info) == 0 else { throw .system(call: "lstat", code: errno, path: path) }
-        let wake: WakePipe
-        do { wake = try WakePipe() } catch { throw .system(call: error.call, code: error.code, path: path) }
-        let session = Session(
-            path: path, inode: info.st_ino, device: info.st_dev, listener: listener, lock: lock, wake: wake,
+        let socketFile: FileSystem.Status
+        let wake: EventCounter
+        do {
+            socketFile = try FileSystem.status(of: path, followingLinks: false)
+            wake = try EventCounter()
+        } catch {
+            throw .system(call: error.call, code: error.code, path: path)
+        }
+        let session = ControlSession(
+            path: path, socketFile: socketFile, listener: listener, lock: lock, wake: wake,
             limits: limits, handler: handler
         )
         do {
-            let thread = try WorkerThread { session.acceptConnections() }
+            let thread = try WorkerThread(name: "cdc-control") { session.acceptConnections() }
             session.acceptThread.withLock { $0 = thread }
         } catch {
             session.removeSocketFile()
@@ -111,7 +115,7 @@ public final class ControlServer: Sendable {
     /// and its answer goes nowhere. Returns whether every thread ended in time.
     @discardableResult
     public func stop(timeout: Double = 2) -> Bool {
-        guard let session = session.withLock({ current -> Session? in
+        guard let session = session.withLock({ current -> ControlSession? in
             defer { current = nil }
             return current
         }) else { return true }
@@ -120,12 +124,14 @@ public final class ControlServer: Sendable {
 
     /// A socket file nobody answers on is left over from a player that died; remove it.
     private func removeStaleSocket() throws(ControlSocketError) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            if errno == ENOENT { return }
-            throw .system(call: "lstat", code: errno, path: path)
+        let status: FileSystem.Status
+        do {
+            status = try FileSystem.status(of: path, followingLinks: false)
+        } catch {
+            if error.code == ENOENT { return }
+            throw .system(error)
         }
-        guard info.st_mode & ControlSocket.FileKind.mask == ControlSocket.FileKind.socket else { throw .notASocket(path: path) }
+        guard status.kind == .socket else { throw .notASocket(path: path) }
         let probe = try UnixSocket(path: path)
         switch try probe.connect(to: path, timeout: 1) {
         case nil:
@@ -136,179 +142,5 @@ public final class ControlServer: Sendable {
         case let code?:
             throw .system(call: "connect", code: code, path: path)
         }
-    }
-}
-
-/// One listening period of a server, shared by its accept thread and connection threads.
-private final class Session: Sendable {
-    let path: String
-    let inode: ino_t
-    let device: dev_t
-    let listener: UnixSocket
-    let lock: InstanceLock
-    let wake: WakePipe
-    let limits: ControlServer.Limits
-    let handler: @Sendable (ControlRequest) -> ControlResponse
-    let acceptThread = Mutex<WorkerThread?>(nil)
-    let stopping = Atomic(false)
-    /// Open connections by a serial number, so `stop` can shut them down.
-    let connections = Mutex<[Int: UnixSocket]>([:])
-    let nextConnection = Atomic(0)
-    /// Entered for every connection thread, left when it ends.
-    let connectionThreads = DispatchGroup()
-
-    init(
-        path: String, inode: ino_t, device: dev_t, listener: UnixSocket, lock: InstanceLock, wake: WakePipe,
-        limits: ControlServer.Limits, handler: @escaping @Sendable (ControlRequest) -> ControlResponse
-    ) {
-        self.path = path
-        self.inode = inode
-        self.device = device
-        self.listener = listener
-        self.lock = lock
-        self.wake = wake
-        self.limits = limits
-        self.handler = handler
-    }
-
-    /// The accept thread: waits for a connection or the wake-up pipe.
-    ///
-    /// The corresponding C functions are `poll` and `accept4`.
-    func acceptConnections() {
-        while !stopping.load(ordering: .acquiring) {
-            var entries = [
-                pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&entries, 2, -1)
-            if ready < 0, errno != EINTR { return }
-            if stopping.load(ordering: .acquiring) { return }
-            guard entries[0].revents != 0 else { continue }
-            guard let client = listener.accept() else {
-                // Out of descriptors: let a connection finish before trying again.
-                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM { usleep(50_000) }
-                continue
-            }
-            admit(client)
-        }
-    }
-
-    private func admit(_ client: UnixSocket) {
-        let number = nextConnection.add(1, ordering: .relaxed).newValue
-        let admitted = connections.withLock { open -> Bool in
-            guard open.count < limits.maximumClients else { return false }
-            open[number] = client
-            return true
-        }
-        guard admitted else {
-            let busy = ControlResponse.rejected("too many clients at once (\(limits.maximumClients)); try again")
-            _ = client.sendAll(Array(ControlWire.encode(busy).utf8), until: Deadline(after: 0.2))
-            return
-        }
-        connectionThreads.enter()
-        do {
-            _ = try WorkerThread { [self] in
-                serve(client)
-                connections.withLock { $0[number] = nil }
-                connectionThreads.leave()
-            }
-        } catch {
-            connections.withLock { $0[number] = nil }
-            connectionThreads.leave()
-        }
-    }
-
-    /// A connection thread: reads request lines and writes one response line for each.
-    private func serve(_ client: UnixSocket) {
-        var reader = LineReader(limit: limits.maximumRequestBytes)
-        while !stopping.load(ordering: .acquiring) {
-            switch reader.next(from: client, until: Deadline(after: limits.requestTimeout)) {
-            case .line(let bytes):
-                guard bytes.contains(where: { !Session.isWhitespace($0) }) else { continue }
-                let response: ControlResponse
-                do {
-                    response = answer(try ControlWire.decodeRequest(bytes))
-                } catch {
-                    response = .rejected(error.message)
-                }
-                guard send(response, to: client) else { return }
-            case .tooLong:
-                _ = send(.rejected("the request is longer than \(limits.maximumRequestBytes) bytes"), to: client)
-                return
-            case .timedOut:
-                _ = send(.rejected("no whole request line within \(Session.seconds(limits.requestTimeout)) seconds"), to: client)
-                return
-            case .end, .failed:
-                return
-            }
-        }
-    }
-
-    private func answer(_ request: ControlRequest) -> ControlResponse {
-        if request.command == ControlRequest.Command.ping {
-            return ControlResponse(status: 0, output: "pong", payload: WireJSON.object([.init(key: "pid", value: .integer(getpid()))]).compactText)
-        }
-        return handler(request)
-    }
-
-    private func send(_ response: ControlResponse, to client: UnixSocket) -> Bool {
-        guard !stopping.load(ordering: .acquiring) else { return false }
-        return client.sendAll(Array(ControlWire.encode(response).utf8), until: Deadline(after: limits.writeTimeout)) == .written
-    }
-
-    /// 5 → "5", 0.5 → "0.5".
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0D
-    }
-
-    func stop(timeout: Double) -> Bool {
-        let deadline = Deadline(after: timeout)
-        stopping.store(true, ordering: .releasing)
-        wake.wake()
-        let acceptEnded = acceptThread.withLock { $0 }?.join(timeout: max(0, deadline.seconds - Deadline.now())) ?? true
-        for client in connections.withLock({ Array($0.values) }) { client.shutdownBoth() }
-        let connectionsEnded = connectionThreads.wait(timeout: .now() + max(0, deadline.seconds - Deadline.now())) == .success
-        removeSocketFile()
-        return acceptEnded && connectionsEnded
-    }
-
-    /// Removes the socket file if it is still the one this session bound (not a newer player's).
-    func removeSocketFile() {
-        var info = stat()
-        if lstat(path, &info) == 0, info.st_ino == inode, info.st_dev == device {
-            unlink(path)
-        }
-    }
-}
-
-/// A pipe whose only job is to wake a thread sleeping in `poll`.
-final class WakePipe: Sendable {
-    let readDescriptor: Int32
-    let writeDescriptor: Int32
-
-    /// The corresponding C functions are `pipe` and `fcntl`.
-    init() throws(SystemFailure) {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw SystemFailure(call: "pipe", code: errno) }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        readDescriptor = ends[0]
-        writeDescriptor = ends[1]
-    }
-
-    deinit {
-        close(readDescriptor)
-        close(writeDescriptor)
-    }
-
-    func wake() {
-        var byte: UInt8 = 1
-        _ = write(writeDescriptor, &byte, 1)
     }
 }

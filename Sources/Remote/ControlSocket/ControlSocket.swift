@@ -1,3 +1,4 @@
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -49,38 +50,29 @@ public enum ControlSocket {
     /// The corresponding C function is `lstat`.
     public static func checkFolder(of socketPath: String) throws(ControlSocketError) -> Bool {
         let folder = folder(of: socketPath)
-        var info = stat()
-        guard lstat(folder, &info) == 0 else {
-            if errno == ENOENT { return false }
-            throw .system(call: "lstat", code: errno, path: folder)
+        let status: FileSystem.Status
+        do {
+            status = try FileSystem.status(of: folder, followingLinks: false)
+        } catch {
+            if error.code == ENOENT { return false }
+            throw .system(error)
         }
-        let kind = info.st_mode & FileKind.mask
-        if kind == FileKind.symbolicLink { throw .unsafeFolder(path: folder, reason: "it is a symbolic link") }
-        guard kind == FileKind.directory else { throw .unsafeFolder(path: folder, reason: "it is not a folder") }
+        if status.kind == .symbolicLink { throw .unsafeFolder(path: folder, reason: "it is a symbolic link") }
+        guard status.isDirectory else { throw .unsafeFolder(path: folder, reason: "it is not a folder") }
         let me = geteuid()
-        guard info.st_uid == me else {
-            throw .unsafeFolder(path: folder, reason: "it belongs to user \(info.st_uid), not to you (user \(me)); remove it or set XDG_RUNTIME_DIR")
+        guard status.owner == me else {
+            throw .unsafeFolder(path: folder, reason: "it belongs to user \(status.owner), not to you (user \(me)); remove it or set XDG_RUNTIME_DIR")
         }
-        let openBits = info.st_mode & 0o077
-        guard openBits == 0 else {
-            let mode = String(info.st_mode & 0o777, radix: 8)
+        guard status.permissions & 0o077 == 0 else {
+            let mode = String(status.permissions & 0o777, radix: 8)
             throw .unsafeFolder(path: folder, reason: "other users can reach it (mode \(mode)); `chmod 700 \(folder)` fixes that")
         }
         return true
     }
 
-    /// File type bits of `st_mode` (from `<sys/stat.h>`).
-    enum FileKind {
-        static let mask: mode_t = 0o170000
-        static let directory: mode_t = 0o040000
-        static let symbolicLink: mode_t = 0o120000
-        static let socket: mode_t = 0o140000
-    }
-
     private static func isWritableFolder(_ path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & FileKind.mask == FileKind.directory else { return false }
-        return access(path, W_OK | X_OK) == 0
+        guard FileSystem.status(of: path)?.isDirectory == true else { return false }
+        return (try? FileSystem.checkAccess(path, for: [.write, .execute])) != nil
     }
 
     private static func join(_ folder: String, _ relative: String) -> String {

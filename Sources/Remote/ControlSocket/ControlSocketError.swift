@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemSupport
 
 /// Something that went wrong with the control socket, worded for the person at the terminal.
 public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
@@ -18,8 +16,8 @@ public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
     case timedOut(path: String, seconds: Double)
     /// The player answered with something that is not a response.
     case badResponse(path: String, reason: String)
-    /// A system call failed.
-    case system(call: String, code: Int32, path: String)
+    /// A system call failed (its error names the path).
+    case system(SystemCallError)
 
     public var description: String {
         switch self {
@@ -38,9 +36,14 @@ public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
             return "The CD Changer player on \(path) did not answer within \(Self.format(seconds)) seconds."
         case .badResponse(let path, let reason):
             return "The CD Changer player on \(path) sent an unusable answer: \(reason)."
-        case .system(let call, let code, let path):
-            return "\(call) failed for \(path): \(String(cString: strerror(code)))."
+        case .system(let error):
+            return "\(error)."
         }
+    }
+
+    /// A system call `call` that failed with `code` for `path`.
+    static func system(call: String, code: Int32, path: String) -> ControlSocketError {
+        .system(SystemCallError(call: call, code: code, path: path))
     }
 
     /// Whether the error means "no player is running", which `cdchanger say` reports with exit status 4.

@@ -62,6 +62,12 @@ struct NameTrie: Sendable {
         edges[NameTrie.key(node, token)]
     }
 
+    /// Every name that starts at `start` in `tokens`, shortest first: the position just after it
+    /// and the values it names.
+    func names(in tokens: [Int32], from start: Int) -> NameMatches {
+        NameMatches(trie: self, tokens: tokens, end: start)
+    }
+
     /// The node reached by the whole of `tokens` from the root.
     func node(for tokens: ArraySlice<Int32>) -> Int32? {
         var node = NameTrie.root
@@ -74,5 +80,31 @@ struct NameTrie: Sendable {
 
     private static func key(_ node: Int32, _ token: Int32) -> UInt64 {
         UInt64(UInt32(bitPattern: node)) << 32 | UInt64(UInt32(bitPattern: token))
+    }
+}
+
+/// The names of a trie that start at one position of a sentence (see ``NameTrie/names(in:from:)``).
+/// An iterator rather than a callback, so the resolver's and the suggestions' inner loops call
+/// their own code directly.
+struct NameMatches: Sequence, IteratorProtocol {
+    let trie: NameTrie
+    let tokens: [Int32]
+    private var node = NameTrie.root
+    private var end: Int
+
+    init(trie: NameTrie, tokens: [Int32], end: Int) {
+        self.trie = trie
+        self.tokens = tokens
+        self.end = end
+    }
+
+    mutating func next() -> (end: Int, values: [Int32])? {
+        while end < tokens.count, let child = trie.child(of: node, token: tokens[end]) {
+            node = child
+            end += 1
+            let values = trie.values[Int(node)]
+            if !values.isEmpty { return (end, values) }
+        }
+        return nil
     }
 }

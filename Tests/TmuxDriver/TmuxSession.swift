@@ -1,31 +1,39 @@
 import Foundation
-import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A program running in a private tmux server at a fixed size, for end-to-end tests of a
-/// full-screen terminal program: send keys, read the screen, resize, signal, and see what the
-/// terminal looks like after the program exits.
+/// A program running in a private tmux server at a fixed size, for end-to-end tests and
+/// benchmarks of a full-screen terminal program: send keys, read the screen, resize, find the
+/// program's process, and see what the terminal looks like after the program exits.
+///
+/// ```swift
+/// let session = try TmuxSession(["cdchanger", "--output", "null"], width: 80, height: 24)
+/// try session.wait(for: "CD CHANGER")
+/// try session.send("3")
+/// let screen = try session.wait(for: "Playing disc 3")
+/// ```
 ///
 /// The program runs under `sh`, which afterwards prints `EXITED:<status>` and the terminal's
-/// modes (`stty -a`), so a test can check the terminal was given back in a sane state.
-/// Each session has its own server (`tmux -L`), so tests can run side by side.
-final class TmuxSession {
-    let server = "cdc-\(UUID().uuidString.prefix(8))"
-    private(set) var width: Int
-    private(set) var height: Int
+/// modes (`stty -a`), so a test can check the terminal was given back in a sane state. Each
+/// session has its own server (`tmux -L`) with its socket in a folder of its own, away from the
+/// user's tmux (`TMUX_TMPDIR`), so sessions can run side by side; closing the session stops the
+/// server and removes the socket.
+public final class TmuxSession {
+    /// The private server's name (`tmux -L`).
+    private let server = "cdc-\(UUID().uuidString.prefix(8))"
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    /// What went wrong, with tmux's own output or the last screen.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    static var isAvailable: Bool { (try? which("tmux")) != nil }
+    /// Whether tmux is installed.
+    public static var isAvailable: Bool { (try? tmuxPath()) != nil }
 
-    /// Starts `command` (program and arguments) in a `width`×`height` pane.
-    init(_ command: [String], width: Int, height: Int, environment: [String: String] = [:]) throws {
-        self.width = width
-        self.height = height
+    /// Starts `command` (program and arguments) in a `width`×`height` pane, with `environment`
+    /// added to the server's (`LANG=C.UTF-8` and `TERM=tmux-256color` unless given).
+    public init(_ command: [String], width: Int, height: Int, environment: [String: String] = [:]) throws {
         var settings = ["LANG": "C.UTF-8", "TERM": "tmux-256color"]
         settings.merge(environment) { _, new in new }
         let assignments = settings.sorted { $0.key < $1.key }.map { "\($0.key)=\(TmuxSession.quote($0.value))" }.joined(separator: " ")
@@ -39,60 +47,57 @@ final class TmuxSession {
     deinit { close() }
 
     /// Stops the server and everything in it, and removes its socket (tmux leaves it behind).
-    func close() {
+    public func close() {
         _ = try? TmuxSession.spawn(["-L", server, "kill-server"], readOutput: true)
         try? FileManager.default.removeItem(atPath: "\(TmuxSession.socketFolder)/tmux-\(getuid())/\(server)")
     }
 
-    /// Where the tests' tmux servers put their sockets (`TMUX_TMPDIR`), away from the user's own.
-    static let socketFolder = FileManager.default.temporaryDirectory.appendingPathComponent("cdchanger-tmux-tests").path
+    /// Where the sessions' servers put their sockets (`TMUX_TMPDIR`).
+    static let socketFolder = FileManager.default.temporaryDirectory.appendingPathComponent("cdchanger-tmux").path
 
     /// Sends keys by tmux name ("Enter", "Escape", "C-c", "Up", "q").
-    func send(_ keys: String...) throws {
+    public func send(_ keys: String...) throws {
         try tmux(["send-keys", "-t", "0"] + keys)
     }
 
     /// Types text literally.
-    func type(_ text: String) throws {
+    public func type(_ text: String) throws {
         try tmux(["send-keys", "-t", "0", "-l", text])
     }
 
     /// The screen's rows as text (with `escapes`, the SGR codes for colours and attributes too).
-    func screen(escapes: Bool = false) throws -> [String] {
+    public func screen(escapes: Bool = false) throws -> [String] {
         var output = try tmux(["capture-pane", "-p", "-t", "0"] + (escapes ? ["-e"] : []))
         if output.hasSuffix("\n") { output.removeLast() }
         return output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    var text: String { ((try? screen()) ?? []).joined(separator: "\n") }
-
-    /// Waits until the screen satisfies `condition`; returns the screen, or throws with the last one.
+    /// Waits until the screen satisfies `condition`, reading it every `interval` seconds (0: as
+    /// fast as tmux answers, for measuring delays); returns the screen, or throws with the last one.
     @discardableResult
-    func wait(timeout: Double = 5, for what: String = "", until condition: ([String]) -> Bool) throws -> [String] {
+    public func wait(timeout: Double = 5, every interval: Double = 0.02, for what: String = "", until condition: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var last: [String] = []
         repeat {
             last = try screen()
             if condition(last) { return last }
-            Thread.sleep(forTimeInterval: 0.02)
+            if interval > 0 { Thread.sleep(forTimeInterval: interval) }
         } while Date() < deadline
-        throw Failure(description: "timed out waiting for \(what); the screen was:\n" + last.joined(separator: "\n"))
+        throw Failure(description: "timed out after \(timeout) s waiting for \(what); the screen was:\n" + last.joined(separator: "\n"))
     }
 
     /// Waits until `text` is somewhere on the screen.
     @discardableResult
-    func wait(for text: String, timeout: Double = 5) throws -> [String] {
-        try wait(timeout: timeout, for: "“\(text)”") { $0.contains { $0.contains(text) } }
+    public func wait(for text: String, timeout: Double = 5, every interval: Double = 0.02) throws -> [String] {
+        try wait(timeout: timeout, every: interval, for: "“\(text)”") { $0.contains { $0.contains(text) } }
     }
 
-    func resize(width: Int, height: Int) throws {
+    public func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
-        self.width = width
-        self.height = height
     }
 
     /// The process id of the program (the child of the pane's shell).
-    func programID() throws -> Int32 {
+    public func programID() throws -> Int32 {
         let shell = try tmux(["display-message", "-p", "-t", "0", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
         guard let first = children.split(separator: " ").first, let id = Int32(first) else {
@@ -108,14 +113,25 @@ final class TmuxSession {
         return result.output
     }
 
-    /// Runs tmux with every signal unblocked and at its default action.
+    /// tmux on `PATH`.
+    private static func tmuxPath() throws -> String {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(folder)/tmux"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw Failure(description: "tmux is not installed (scripts/test.sh installs it)")
+    }
+
+    /// Runs tmux with every signal unblocked and at its default action; returns its exit status
+    /// and, with `readOutput`, what it printed (standard output and error).
     ///
     /// Not `Foundation.Process`: a test runs on a thread that blocks most signals, and a child
     /// inherits that mask. A tmux server started so blocks SIGCHLD and SIGTERM, and so does every
-    /// program in its panes, which then can't be signalled at all.
+    /// program in its panes, which then can't be signalled at all. (And `waitUntilExit` never
+    /// returned for a tmux command that starts a server: the child stayed a zombie.)
     /// The corresponding C functions are `posix_spawn`, `pipe`, `read` and `waitpid`.
     static func spawn(_ arguments: [String], readOutput: Bool) throws -> (status: Int32, output: String) {
-        let path = try which("tmux")
+        let path = try tmuxPath()
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -134,7 +150,7 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         var ends: [Int32] = [-1, -1]
         if readOutput {
-            guard pipe(&ends) == 0 else { throw Failure(description: "pipe failed") }
+            guard pipe(&ends) == 0 else { throw Failure(description: "pipe failed: \(String(cString: strerror(errno)))") }
             posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
             posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
             posix_spawn_file_actions_addclose(&actions, ends[0])
@@ -159,7 +175,7 @@ final class TmuxSession {
         if readOutput { Glibc.close(ends[1]) }
         guard spawned == 0 else {
             if readOutput { Glibc.close(ends[0]) }
-            throw Failure(description: "posix_spawn tmux: \(spawned)")
+            throw Failure(description: "posix_spawn tmux: \(String(cString: strerror(spawned)))")
         }
         var output: [UInt8] = []
         if readOutput {
@@ -179,16 +195,4 @@ final class TmuxSession {
     private static func quote(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
-}
-
-/// A program built next to the test bundle (`swift build` puts every product in one folder).
-func builtProgram(_ name: String) -> String? {
-    var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    for _ in 0..<4 {
-        let candidate = folder.appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-        folder = folder.deletingLastPathComponent()
-    }
-    let fallback = ProjectPaths.root.appendingPathComponent(".build/debug/\(name)").path
-    return FileManager.default.isExecutableFile(atPath: fallback) ? fallback : nil
 }

@@ -1,16 +1,34 @@
-/// A JSON value whose objects keep their keys in the order they were written.
+/// A JSON value whose objects keep their keys in the order they were written and whose numbers
+/// keep their text, so what is parsed comes out again exactly as it went in.
 ///
-/// Used for the `resolve --json` lines and the metadata export, where a stable,
-/// documented key order makes the output easy to read and to compare in tests.
+/// The one JSON writer and parser of the app: the intent layer's `resolve --json` lines and
+/// metadata export (a stable, documented key order makes them easy to read and to compare in
+/// tests) and the control socket's wire format (`parse(_:)` is strict, for bytes any local
+/// process may send).
+///
+/// ```swift
+/// let value: JSONValue = .object(["v": .integer(1), "words": .array([.string("next")])])
+/// value.compactText  // {"v":1,"words":["next"]}
+/// ```
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
-    case integer(Int)
+    /// A number as written; it must follow JSON's number grammar (the parser checks it).
+    case number(String)
     case string(String)
     case array([JSONValue])
     case object(JSONObject)
 
-    /// The value written as compact JSON on one line.
+    /// A whole number.
+    public static func integer(_ value: some BinaryInteger) -> JSONValue { .number(String(value)) }
+
+    /// The value of the first field named `key` when this is an object; nil otherwise.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let object) = self else { return nil }
+        return object[key]
+    }
+
+    /// The value written as compact JSON on one line (no newline inside, so lines can frame it).
     public var compactText: String {
         var output = ""
         write(into: &output, indent: nil, depth: 0)
@@ -27,7 +45,7 @@ public enum JSONValue: Sendable, Hashable {
     /// Every string anywhere inside the value, keys excluded, in document order.
     public var allStrings: [String] {
         switch self {
-        case .null, .bool, .integer: return []
+        case .null, .bool, .number: return []
         case .string(let text): return [text]
         case .array(let values): return values.flatMap(\.allStrings)
         case .object(let object): return object.fields.flatMap(\.value.allStrings)
@@ -38,7 +56,7 @@ public enum JSONValue: Sendable, Hashable {
         switch self {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
-        case .integer(let number): output += String(number)
+        case .number(let text): output += text
         case .string(let text): JSONValue.writeQuoted(text, into: &output)
         case .array(let values):
             guard !values.isEmpty else { output += "[]"; return }
@@ -71,6 +89,8 @@ public enum JSONValue: Sendable, Hashable {
         for _ in 0..<depth { output += indent }
     }
 
+    /// Escapes quotes, backslashes and control characters, and U+2028/U+2029, which end a line
+    /// in JavaScript.
     private static func writeQuoted(_ text: String, into output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
@@ -93,32 +113,6 @@ public enum JSONValue: Sendable, Hashable {
     }
 }
 
-/// A JSON object as an ordered list of fields; written with a dictionary literal.
-public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
-    /// One key and its value.
-    public struct Field: Sendable, Hashable {
-        public var key: String
-        public var value: JSONValue
-    }
-
-    /// The fields in the order they are written.
-    public var fields: [Field]
-
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        fields = elements.map { Field(key: $0.0, value: $0.1) }
-    }
-
-    /// The value of the first field named `key`, if any.
-    public subscript(key: String) -> JSONValue? {
-        fields.first { $0.key == key }?.value
-    }
-
-    /// Appends a field at the end.
-    public mutating func append(_ key: String, _ value: JSONValue) {
-        fields.append(Field(key: key, value: value))
-    }
-}
-
 extension JSONValue: Encodable {
     private struct Key: CodingKey {
         var stringValue: String
@@ -135,9 +129,15 @@ extension JSONValue: Encodable {
         case .bool(let flag):
             var container = encoder.singleValueContainer()
             try container.encode(flag)
-        case .integer(let number):
+        case .number(let text):
             var container = encoder.singleValueContainer()
-            try container.encode(number)
+            if let integer = Int(text) {
+                try container.encode(integer)
+            } else if let real = Double(text) {
+                try container.encode(real)
+            } else {
+                throw EncodingError.invalidValue(text, .init(codingPath: encoder.codingPath, debugDescription: "\(text) is not a JSON number"))
+            }
         case .string(let text):
             var container = encoder.singleValueContainer()
             try container.encode(text)

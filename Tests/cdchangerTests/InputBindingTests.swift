@@ -1,0 +1,103 @@
+@testable import cdchanger
+import ChangerIntents
+import ChangerKit
+@testable import Dashboard
+import IntentKit
+import Remote
+import Testing
+
+@Suite("Keys and media keys run the intents expected of them")
+struct InputBindingTests {
+    /// Every key the terminal can send to the main view, through the real key map; playing the
+    /// highlighted slot (`p`) is disc `n` of the slot cursor, as the controller sends it.
+    static let keyCommands: [DashboardCommand] = {
+        var keys: [Key] = (32...126).map { .character(Character(Unicode.Scalar(UInt8($0)))) }
+        keys += "abcdefghijklmnopqrstuvwxyz".map { .control($0) } + (1...12).map { .function($0) }
+        keys += [.enter, .escape, .tab, .backTab, .backspace, .delete, .insert, .up, .down, .left, .right,
+                 .pageUp, .pageDown, .home, .end, .shiftUp, .shiftDown]
+        return keys.compactMap { key in
+            switch KeyMap.mainAction(for: key) {
+            case .command(let command): command
+            case .playHighlightedSlot: .playDisc(2)
+            default: nil
+            }
+        }
+    }()
+
+    /// One of each MPRIS command.
+    static let mediaCommands: [MPRISCommand] = [
+        .playPause, .play, .pause, .stop, .next, .previous, .seek(offsetMicroseconds: 5_000_000),
+        .setPosition(trackID: "disc1track1", positionMicroseconds: 30_000_000), .setVolume(0.4), .setLoop(.track),
+        .setShuffle(true), .quit, .raise,
+    ]
+
+    /// The command's place in `MPRISCommand`; the switch stops compiling when a command is added,
+    /// and the test below then wants it in `mediaCommands`.
+    static func position(of command: MPRISCommand) -> Int {
+        switch command {
+        case .playPause: 0
+        case .play: 1
+        case .pause: 2
+        case .stop: 3
+        case .next: 4
+        case .previous: 5
+        case .seek: 6
+        case .setPosition: 7
+        case .setVolume: 8
+        case .setLoop: 9
+        case .setShuffle: 10
+        case .quit: 11
+        case .raise: 12
+        }
+    }
+
+    /// The settings and transport states a key's meaning depends on (mute toggles, modes cycle,
+    /// Play resumes when paused).
+    static let settings: [PlayerSettings] = [PlayerSettings(), PlayerSettings(volume: 40, muted: true, repeatMode: .magazine, randomMode: .disc)]
+    static let transports: [TransportState] = [.stopped, .playing, .paused]
+
+    static func intentsRunByKeys() -> Set<ChangerIntent> {
+        Set(settings.flatMap { settings in
+            keyCommands.compactMap { InputBindings.invocation(for: $0, settings: settings)?.changerIntent }
+        })
+    }
+
+    static func intentsRunByMediaKeys() -> Set<ChangerIntent> {
+        Set(transports.flatMap { transport in
+            mediaCommands.compactMap { InputBindings.invocation(for: $0, transport: transport, elapsed: 12)?.changerIntent }
+        })
+    }
+
+    @Test("the dashboard's keys run exactly the intents that expect a key")
+    func keys() {
+        let expected = Set(ChangerIntent.allCases.filter { $0.directInputs.contains(.key) })
+        #expect(Self.intentsRunByKeys() == expected)
+    }
+
+    @Test("MPRIS runs exactly the intents that expect a media key")
+    func mediaKeys() {
+        #expect(Set(Self.mediaCommands.map(Self.position)) == Set(0...12), "every MPRIS command is tried")
+        let expected = Set(ChangerIntent.allCases.filter { $0.directInputs.contains(.mediaKey) })
+        #expect(Self.intentsRunByMediaKeys() == expected)
+    }
+
+    @Test("every binding is a complete invocation of a catalog intent", arguments: [false, true])
+    func complete(muted: Bool) throws {
+        let registry = try ChangerShortcuts.makeRegistry(magazines: { [] })
+        var settings = PlayerSettings()
+        settings.muted = muted
+        let invocations = Self.keyCommands.compactMap { InputBindings.invocation(for: $0, settings: settings) }
+            + Self.mediaCommands.compactMap { InputBindings.invocation(for: $0, transport: muted ? .paused : .playing, elapsed: 12) }
+        for invocation in invocations {
+            #expect(invocation.changerIntent != nil, "\(invocation.intent)")
+            #expect(registry.missingParameter(of: invocation) == nil, "\(invocation.intent)")
+        }
+    }
+
+    @Test("quit and raise run no intent")
+    func noIntent() {
+        #expect(InputBindings.invocation(for: .quit, settings: PlayerSettings()) == nil)
+        #expect(InputBindings.invocation(for: MPRISCommand.quit, transport: .playing, elapsed: 0) == nil)
+        #expect(InputBindings.invocation(for: MPRISCommand.raise, transport: .playing, elapsed: 0) == nil)
+    }
+}
