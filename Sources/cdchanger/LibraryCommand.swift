@@ -40,7 +40,7 @@ enum LibraryCommand {
         }
         environment.out("Music folder: \(library.root.displayName) (\(context.musicFolder.source.rawValue))")
         guard !library.albums.isEmpty else {
-            environment.out("No albums found: a disc is a folder that directly holds .mp3 files.")
+            environment.out("No albums found: a disc is a folder that directly holds \(context.scanner.trackFilesDescription).")
             return 0
         }
         let titleWidth = min(32, library.albums.map(\.title.count).max() ?? 10)

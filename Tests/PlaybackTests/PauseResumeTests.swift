@@ -13,6 +13,9 @@ struct PauseResumeTests {
         let recorder = EventRecorder()
         let player = Player(output: OutputChoice(.wav(path: folder.file("out.wav")), fast: true), onEvent: recorder.wake)
         player.play(PlaybackItem(id: 1, path: mp3))
+        // Pausing before the first audio would count nothing: on a busy machine the whole loop
+        // can pass before the engine starts.
+        try recorder.wait(for: player) { $0.contains { $0.startedItem == 1 } }
         var pausedMidTrack = 0
         for _ in 0..<20 {
             player.pause()
