@@ -44,11 +44,11 @@ let package = Package(
         .target(name: "Dashboard", dependencies: ["CNcursesw", "CTerminalShim", "MainLoop"]),
         .executableTarget(
             name: "cdchanger",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
+            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
         ),
         .executableTarget(
             name: "cdchanger-bench",
-            dependencies: ["SystemSupport", "TmuxDriver", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
+            dependencies: ["SystemSupport", "TmuxDriver", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
         ),
 
         // Test and benchmark helpers. TmuxDriver is its own target so the benchmarks can use it
