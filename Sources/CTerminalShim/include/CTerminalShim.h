@@ -2,18 +2,8 @@
 #define CDCHANGER_CTERMINALSHIM_H
 // The terminal's C helpers: ncurses macros and mutable globals that Swift 6 cannot use,
 // and the terminal calls Swift cannot make (ioctl is variadic).
-// The same feature macros as Sources/CNcursesw/ncursesw.h, so both see one ncurses (wide-character) API.
-#ifndef _DEFAULT_SOURCE
-#define _DEFAULT_SOURCE 1
-#endif
-#ifndef _XOPEN_SOURCE
-#define _XOPEN_SOURCE 600
-#endif
-#ifndef _XOPEN_SOURCE_EXTENDED
-#define _XOPEN_SOURCE_EXTENDED 1
-#endif
-#include <wchar.h>
-#include <ncursesw/curses.h>
+// ncurses as the CNcursesw module declares it (its feature macros included), so both agree on every type.
+#include "../../CNcursesw/ncursesw.h"
 #include <stdio.h>
 
 /// `stdscr`, a mutable C global.
