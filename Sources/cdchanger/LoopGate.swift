@@ -45,13 +45,13 @@ final class LoopGate: Sendable {
         }
     }
 
-    /// Closes the gate and runs `finalStep` on the loop after the work already let through. Only
-    /// the first close posts its step; later ones do nothing.
-    func close(then finalStep: @escaping @Sendable () -> Void) {
+    /// Closes the gate and runs `finalStep`, if given, on the loop after the work already let
+    /// through. Only the first close counts; later ones do nothing.
+    func close(then finalStep: (@Sendable () -> Void)? = nil) {
         isOpen.withLock { isOpen in
             guard isOpen else { return }
             isOpen = false
-            mailbox.post(finalStep)
+            if let finalStep { mailbox.post(finalStep) }
         }
     }
 }

@@ -84,7 +84,8 @@ final class RunningPlayer {
         guard !hasQuit else { return }
         hasQuit = true
         guard isRunning else {
-            gate.close(then: {})
+            // Before the loop runs (a start that failed), nothing waits for it: finish now.
+            gate.close()
             finishQuitting()
             return
         }
