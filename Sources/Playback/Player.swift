@@ -52,13 +52,15 @@ public final class Player: Sendable {
     // MARK: Commands
 
     /// Plays `item` from `offset` at once (dropping whatever was playing), with `next` queued
-    /// to follow it gaplessly. Also ends a pause.
-    public func play(_ item: PlaybackItem, from offset: PlaybackOffset = .start, next: PlaybackItem? = nil) {
-        play(item, from: offset, then: next.map { [$0] } ?? [])
+    /// to follow it gaplessly. Also ends a pause, unless `paused`: then the item is made ready
+    /// and nothing is heard until `resume()`.
+    public func play(_ item: PlaybackItem, from offset: PlaybackOffset = .start, next: PlaybackItem? = nil, paused: Bool = false) {
+        play(item, from: offset, then: next.map { [$0] } ?? [], paused: paused)
     }
 
-    /// Plays `item` from `offset` at once, with `upcoming` queued to follow it gaplessly, in order.
-    public func play(_ item: PlaybackItem, from offset: PlaybackOffset = .start, then upcoming: [PlaybackItem]) {
+    /// Plays `item` from `offset` at once, with `upcoming` queued to follow it gaplessly, in order
+    /// (paused, when `paused`).
+    public func play(_ item: PlaybackItem, from offset: PlaybackOffset = .start, then upcoming: [PlaybackItem], paused: Bool = false) {
         shared.control.withLock { state in
             let job = DecodeJob(item: item, token: state.makeToken(), offset: offset)
             let queue = upcoming.map { DecodeJob(item: $0, token: state.makeToken(), offset: .start) }
@@ -66,7 +68,7 @@ public final class Player: Sendable {
             state.current = job
             state.upcoming = queue
             state.flushGeneration += 1
-            state.paused = false
+            state.paused = paused
             shared.send(.play(job, upcoming: queue))
         }
         shared.controlChanged()

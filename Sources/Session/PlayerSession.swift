@@ -28,8 +28,11 @@ public final class PlayerSession {
     private var changeObservers: [() -> Void] = []
     /// Called when a track starts being played.
     public var onTrackStarted: ((TrackReference) -> Void)?
-    /// Called when playback stops by itself or by request.
+    /// Called when playback stops by request (a stop key, sentence or MPRIS `Stop`).
     public var onStopped: (() -> Void)?
+    /// Called when playback stops by itself: at the end of what there was to play, or because
+    /// nothing could be played.
+    public var onFinished: (() -> Void)?
     /// Called with every notice (a skipped file, a device problem, a state that could not be saved).
     /// Notices that came before it was set are delivered when it is set.
     public var onNotice: ((String) -> Void)? {
@@ -174,6 +177,7 @@ public final class PlayerSession {
         switch event {
         case .trackStarted(let reference): onTrackStarted?(reference)
         case .stopped: onStopped?()
+        case .finished: onFinished?()
         case .notice(let text): post(notice: text)
         }
         changed()

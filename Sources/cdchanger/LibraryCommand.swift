@@ -16,6 +16,7 @@ enum LibraryCommand {
 
     /// One album as `library --json` prints it.
     struct AlbumRecord: Encodable {
+        /// The folder as `LibraryPath.storageText`: the path, or `base64:…` when it is not UTF-8.
         var path: String
         var title: String
         var artist: String
@@ -30,7 +31,7 @@ enum LibraryCommand {
         if json {
             let records = library.albums.map { album in
                 AlbumRecord(
-                    path: album.path.displayName, title: album.title, artist: album.artist,
+                    path: album.path.storageText, title: album.title, artist: album.artist,
                     trackCount: album.tracks.count, duration: (album.duration * 1000).rounded() / 1000,
                     unreadableFiles: album.unreadableFiles.isEmpty ? nil : album.unreadableFiles.map { "\($0.path.lastComponent.displayName): \($0.reason)" }
                 )

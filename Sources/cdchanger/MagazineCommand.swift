@@ -135,6 +135,7 @@ enum MagazineCommand {
     struct SlotRecord: Encodable {
         var slot: Int
         var state: String
+        /// The folder as `LibraryPath.storageText`: the path, or `base64:…` when it is not UTF-8.
         var path: String?
         var title: String?
         var artist: String?
@@ -158,7 +159,7 @@ enum MagazineCommand {
                 position: index + 1, id: magazine.id.uuidString, name: magazine.name, current: magazine.id == currentID,
                 slots: magazine.slots.enumerated().map { slot, folder in
                     let shown = context.shelf.state(ofSlot: folder)
-                    var record = SlotRecord(slot: slot + 1, state: shown.label, path: folder?.displayName)
+                    var record = SlotRecord(slot: slot + 1, state: shown.label, path: folder?.storageText)
                     if case .loaded(let album) = shown {
                         record.title = album.title
                         record.artist = album.artist
@@ -177,7 +178,7 @@ enum MagazineCommand {
                 let number = Formatting.padded(String(slot.slot), to: 3)
                 switch slot.state {
                 case "loaded": environment.out("   \(number)\(slot.title ?? "") \u{2014} \(slot.artist ?? "")")
-                case "missing": environment.out("   \(number)(missing) \(slot.path ?? "")")
+                case "missing": environment.out("   \(number)(missing) \(slot.path.flatMap(LibraryPath.init(storageText:))?.displayName ?? "")")
                 default: environment.out("   \(number)(empty)")
                 }
             }

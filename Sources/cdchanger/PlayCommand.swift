@@ -11,7 +11,8 @@ import Playback
 import Session
 
 /// `cdchanger play`: plays without a screen, through the same engine and changer as the dashboard,
-/// printing each track as it starts; exits 0 at the end of the disc. Ctrl-C stops it cleanly.
+/// printing each track as it starts; exits 0 at the end of the disc. Ctrl-C stops it cleanly; a
+/// stop asked for from outside leaves it running, stopped, until it is played again or quit.
 enum PlayCommand {
     static let description = CommandDescription(
         words: ["play"],
@@ -46,7 +47,8 @@ enum PlayCommand {
             environment.out("\(magazine.name) \u{00B7} disc \(reference.slot), track \(reference.trackIndex + 1)/\(album.tracks.count): \(track.title) \u{2014} \(track.artist) (\(album.title)) \(length)")
             fflush(nil)
         }
-        session.onStopped = { player.quit() }
+        // The end of the disc ends the command; a stop (a key, `say stop`, MPRIS) leaves it running, stopped.
+        session.onFinished = { player.quit() }
         do {
             let magazineID = try magazineName.map { name throws(CommandFailure) -> UUID in
                 guard let magazine = changer.store.state.rack.magazine(named: name) else {

@@ -54,4 +54,23 @@ struct PauseResumeTests {
         player.shutdown()
         #expect(try WAVContents(path: folder.file("out.wav")).samples == reference)
     }
+
+    @Test("an item played paused is not heard until resume, then plays from its offset, every sample")
+    func playPaused() throws {
+        let folder = try TemporaryFolder()
+        let mp3 = try Fixture.make("track.mp3", in: folder, seconds: 2)
+        let reference = try Fixture.reference(mp3, in: folder)
+        let recorder = EventRecorder()
+        let player = Player(output: OutputChoice(.wav(path: folder.file("out.wav"))), onEvent: recorder.wake)
+        player.play(PlaybackItem(id: 1, path: mp3), from: .frames(44_100), paused: true)
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(player.isPaused)
+        #expect(!recorder.events.contains { $0.startedItem == 1 }, "nothing is heard while paused")
+        #expect(player.position == nil || player.position?.isRunning == false)
+        player.resume()
+        try recorder.waitUntilDrained(player)
+        player.shutdown()
+        #expect(recorder.events.compactMap(\.startedItem) == [1])
+        #expect(try WAVContents(path: folder.file("out.wav")).samples == Array(reference.dropFirst(44_100 * 2)))
+    }
 }

@@ -94,6 +94,18 @@ struct InputBindingTests {
         }
     }
 
+    @Test("MPRIS Seek and SetPosition go to an exact place, in microseconds, not whole seconds")
+    func exactSeeks() {
+        let set = InputBindings.invocation(for: MPRISCommand.setPosition(trackID: "disc1track1", positionMicroseconds: 2_000_000), transport: .playing, elapsed: 1.674036)
+        #expect(set?["position"] == .integer(2_000_000))
+        #expect(set?.changerIntent == .seek)
+        let back = InputBindings.invocation(for: MPRISCommand.seek(offsetMicroseconds: -500_000), transport: .playing, elapsed: 12)
+        #expect(back?["position"] == .integer(11_500_000))
+        #expect(back == ChangerInvocations.seek(toMicroseconds: 11_500_000, from: 12))
+        let beforeTheStart = InputBindings.invocation(for: MPRISCommand.seek(offsetMicroseconds: -60_000_000), transport: .playing, elapsed: 12)
+        #expect(beforeTheStart?["position"] == .integer(0))
+    }
+
     @Test("quit and raise run no intent")
     func noIntent() {
         #expect(InputBindings.invocation(for: .quit, settings: PlayerSettings()) == nil)
