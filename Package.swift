@@ -27,6 +27,7 @@ let package = Package(
         // Swift modules, one job each.
         .target(name: "SystemSupport", dependencies: ["CSystemShim"]),
         .target(name: "OrderedJSON"),
+        .target(name: "Settings"),
         .target(name: "IntentKit", dependencies: ["OrderedJSON"]),
         .target(name: "MPEGAudio", dependencies: ["CMpg123"]),
         .target(name: "MusicLibrary", dependencies: ["MPEGAudio", "SystemSupport"]),
@@ -42,7 +43,7 @@ let package = Package(
         .target(name: "Dashboard", dependencies: ["CNcursesw", "CTerminalShim", "MainLoop"]),
         .executableTarget(
             name: "cdchanger",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
+            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session", "Settings"]
         ),
         .executableTarget(
             name: "cdchanger-bench",
@@ -55,6 +56,7 @@ let package = Package(
         .target(name: "TmuxDriver", path: "Tests/TmuxDriver"),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
         .testTarget(name: "MPEGAudioTests", dependencies: ["MPEGAudio", "TestSupport"]),
         .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio", "TestSupport"]),
@@ -64,8 +66,8 @@ let package = Package(
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "TestSupport"]),
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MPEGAudio"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChangerKit"]),
-        .testTarget(name: "cdchangerTests", dependencies: ["cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TmuxDriver", "ChangerKit"]),
+        .testTarget(name: "cdchangerTests", dependencies: ["cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote", "Settings"]),
     ],
     swiftLanguageModes: [.v6]
 )
