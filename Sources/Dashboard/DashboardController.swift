@@ -154,10 +154,20 @@ final class DashboardController {
         case .openMagazines:
             let magazines = host.snapshot().magazines
             ui.overlay = .magazines(MagazineEditorState(selection: magazines.firstIndex { $0.isCurrent } ?? 0))
+        case .dismissNotices:
+            guard let shown = shownPinnedNotices(), !shown.isEmpty else { return .ignored }
+            ui.dismissedNotices.formUnion(shown)
         case .repaint:
             return .repaint
         }
         return .handled
+    }
+
+    /// The pinned notices the latest frame showed whole.
+    private func shownPinnedNotices() -> [Int]? {
+        guard let lastSnapshot else { return nil }
+        let model = ViewModel(snapshot: lastSnapshot, ui: ui, clock: "", now: clock.monotonic(), glyphs: glyphs)
+        return PinnedNoticesView.placement(model, layout: Layout(width: screen.width, height: screen.height))?.shownIDs
     }
 
     private func moveSlotCursor(by offset: Int) {

@@ -63,7 +63,8 @@ final class DashboardBridge: DashboardHost {
             magazines: magazines, slots: slots, nowPlaying: nowPlaying, transport: transport,
             repeatMode: settings.repeatMode.rawValue, randomMode: settings.randomMode.rawValue, isScanning: changer.isScanning,
             volume: settings.volume, isMuted: settings.muted, output: DashboardBridge.headerText(forOutput: session.engine.outputDescription),
-            notice: session.latestNotice?.text
+            notice: session.latestNotice?.text,
+            pinnedNotices: session.pinnedNotices.map { DashboardSnapshot.PinnedNotice(id: $0.id, text: $0.text) }
         )
     }
 

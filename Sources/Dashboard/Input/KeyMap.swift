@@ -11,6 +11,7 @@ enum MainAction: Equatable, Sendable {
     case loadHighlightedSlot
     case ejectHighlightedSlot
     case openMagazines
+    case dismissNotices
     case repaint
 }
 
@@ -61,6 +62,7 @@ enum KeyMap {
         case .end: return .slotCursorToLast
         case .function(1): return .showHelp
         case .control("l"): return .repaint
+        case .escape: return .dismissNotices
         default: return nil
         }
     }
@@ -105,6 +107,7 @@ enum KeyMap {
         ("Screen", [
             Binding(keys: "?  F1", meaning: "this help"),
             Binding(keys: "Ctrl-L", meaning: "redraw the screen"),
+            Binding(keys: "Esc", meaning: "dismiss the notices shown in their box"),
         ]),
     ]
 }

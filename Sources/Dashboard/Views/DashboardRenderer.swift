@@ -35,6 +35,7 @@ enum DashboardRenderer {
         PromptBarView.draw(model, in: layout.prompt, into: &buffer)
         FooterView.draw(model, in: layout.footer, into: &buffer)
         PromptPopupView.draw(model, above: layout.messages, top: layout.header.maxY, into: &buffer)
+        PinnedNoticesView.draw(model, layout: layout, into: &buffer)
 
         let screen = buffer.bounds
         switch model.ui.overlay {

@@ -33,6 +33,16 @@ enum PromptBarView {
 /// A box above the response line (which keeps showing the question or the "Sorry…"): the
 /// numbered choices of an ambiguous sentence, or the nearest phrases to an unknown one.
 enum PromptPopupView {
+    /// Whether the box is on screen: the bar has focus and holds choices or hints.
+    static func isShowing(_ model: ViewModel) -> Bool {
+        guard model.ui.prompt.isFocused else { return false }
+        switch model.ui.prompt.pending {
+        case .choices(_, let choices): return !choices.isEmpty
+        case .suggestions(let phrases): return !phrases.isEmpty
+        case .question, nil: return false
+        }
+    }
+
     static func draw(_ model: ViewModel, above anchor: Rect, top: Int, into buffer: inout ScreenBuffer) {
         let title: String
         let lines: [(String, String)]
