@@ -201,4 +201,9 @@ public protocol DashboardHost: AnyObject {
     func moveMagazine(_ magazine: UUID, to position: Int) -> EditResult
     /// Makes a magazine the selected one (shown in the slots panel) without playing it.
     func selectMagazine(_ magazine: UUID)
+    /// The prompt bar's sentences saved by an earlier run, oldest first.
+    func savedPromptHistory() -> [String]
+    /// Keeps the prompt bar's sentences (oldest first, at most `Dashboard.promptHistoryLimit`) for
+    /// the next run; called after each new sentence.
+    func savePromptHistory(_ sentences: [String])
 }

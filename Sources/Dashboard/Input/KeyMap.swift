@@ -93,8 +93,9 @@ enum KeyMap {
         ("Talking", [
             Binding(keys: "/  :  Enter", meaning: "type a sentence, e.g. play disc 3"),
             Binding(keys: "Enter", meaning: "in the bar: say it"),
-            Binding(keys: "↑↓", meaning: "in the bar: earlier sentences"),
-            Binding(keys: "1–9", meaning: "in the bar: pick a numbered choice"),
+            Binding(keys: "↑↓", meaning: "in the bar: earlier sentences, also from earlier runs"),
+            Binding(keys: "Tab", meaning: "in the bar: complete a magazine or album name (again: the next; Shift-Tab: back)"),
+            Binding(keys: "1–9", meaning: "in the bar: pick a numbered choice or hint"),
             Binding(keys: "Esc", meaning: "leave the bar"),
         ]),
         ("Editing", [

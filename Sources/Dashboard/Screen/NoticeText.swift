@@ -33,17 +33,18 @@ enum NoticeText {
     /// `text` on one row of `width` columns: its path is shortened in the middle as far as
     /// needed; only when that is not enough is the end cut.
     static func fitted(_ text: String, to width: Int) -> String {
+        DisplayWidth.truncate(withShortenedPath(text, to: width), to: width)
+    }
+
+    /// `text` with its path shortened in the middle, as far as needed (and possible) for `width`
+    /// columns; it may still be wider.
+    static func withShortenedPath(_ text: String, to width: Int) -> String {
         let excess = DisplayWidth.of(text) - width
-        guard excess > 0 else { return text }
-        if let span = pathSpan(in: text) {
-            let path = text[span]
-            let target = max(shortestPath, DisplayWidth.of(path) - excess)
-            if target < DisplayWidth.of(path) {
-                let shortened = text[..<span.lowerBound] + shortenedInMiddle(path, to: target) + text[span.upperBound...]
-                return DisplayWidth.truncate(shortened, to: width)
-            }
-        }
-        return DisplayWidth.truncate(text, to: width)
+        guard excess > 0, let span = pathSpan(in: text) else { return text }
+        let path = text[span]
+        let target = max(shortestPath, DisplayWidth.of(path) - excess)
+        guard target < DisplayWidth.of(path) else { return text }
+        return text[..<span.lowerBound] + shortenedInMiddle(path, to: target) + text[span.upperBound...]
     }
 
     /// Where the path in `text` is: from the word that starts one ("/…", "~/…") to the end of the

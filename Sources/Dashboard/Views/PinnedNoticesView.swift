@@ -1,27 +1,42 @@
 /// The notices that stay until dismissed (a state file moved aside, an empty music folder, a bad
-/// settings line, no session bus) in a box above the message lines, whatever else is on the
-/// screen: each wrapped whole, paths shortened in the middle. Esc dismisses the ones shown; when
-/// they don't all fit, the next ones come after.
+/// settings line, no session bus), shown whatever else is on the screen until Esc dismisses them.
+/// One that fits the notice line is drawn there (a fresher notice takes the line while it lasts);
+/// longer ones, or several, go in a box above the message lines, each wrapped whole with paths
+/// shortened in the middle; when they don't all fit, the next ones come after.
 enum PinnedNoticesView {
-    /// Where the box goes and what it holds.
-    struct Placement: Equatable, Sendable {
-        var box: Rect
-        var title: String
-        var rows: [String]
-        /// The notices shown whole, which Esc dismisses.
-        var shownIDs: [Int]
+    /// Where the waiting notices go.
+    enum Placement: Equatable, Sendable {
+        /// One notice, on the notice line.
+        case line(id: Int, text: String)
+        /// A box over the panels: its frame, title and rows, and the notices shown whole.
+        case box(Rect, title: String, rows: [String], shownIDs: [Int])
+
+        /// The notices Esc dismisses.
+        var shownIDs: [Int] {
+            switch self {
+            case .line(let id, _): [id]
+            case .box(_, _, _, let ids): ids
+            }
+        }
     }
 
-    /// The box for the notices not yet dismissed, between the header and the message lines; nil
-    /// when there are none, or while the prompt bar's own box or an overlay is open.
+    /// The hint after a notice on the notice line, when there is room for it.
+    static let lineHint = "Esc dismisses"
+
+    /// Where the notices not yet dismissed go; nil when there are none, or while an overlay is
+    /// open, or (for the box) while the prompt bar's own box is open.
     static func placement(_ model: ViewModel, layout: Layout) -> Placement? {
         let waiting = model.snapshot.pinnedNotices.filter { !model.ui.dismissedNotices.contains($0.id) }
-        guard !waiting.isEmpty, model.ui.overlay == nil, !PromptPopupView.isShowing(model) else { return nil }
+        guard let first = waiting.first, model.ui.overlay == nil else { return nil }
+        let lineWidth = layout.messages.width - 1
+        if waiting.count == 1, DisplayWidth.of(NoticeText.withShortenedPath(first.text, to: lineWidth)) <= lineWidth {
+            return .line(id: first.id, text: first.text)
+        }
+        guard !PromptPopupView.isShowing(model) else { return nil }
         let anchor = layout.messages
-        let top = layout.header.maxY
         let width = anchor.width - 2
         let innerWidth = width - 4
-        let rowsAvailable = anchor.y - top - 2
+        let rowsAvailable = anchor.y - layout.header.maxY - 2
         guard innerWidth >= 10, rowsAvailable >= 1 else { return nil }
         var rows: [String] = []
         var shown: [Int] = []
@@ -48,15 +63,15 @@ enum PinnedNoticesView {
             title = "Notices 1–\(shown.count) of \(waiting.count) · Esc for more"
         }
         let height = rows.count + 2
-        let box = Rect(x: anchor.x + 1, y: anchor.y - height, width: width, height: height)
-        return Placement(box: box, title: title, rows: rows, shownIDs: shown)
+        return .box(Rect(x: anchor.x + 1, y: anchor.y - height, width: width, height: height), title: title, rows: rows, shownIDs: shown)
     }
 
-    static func draw(_ model: ViewModel, layout: Layout, into buffer: inout ScreenBuffer) {
-        guard let placement = placement(model, layout: layout) else { return }
-        buffer.box(placement.box, glyphs: model.glyphs, role: .frame, title: placement.title)
-        let inner = placement.box.inset(dx: 2, dy: 1)
-        for (row, text) in placement.rows.enumerated() {
+    /// Draws the box, when the notices go in one (the notice line is `MessagesView`'s).
+    static func draw(_ placement: Placement?, glyphs: Glyphs, into buffer: inout ScreenBuffer) {
+        guard case .box(let frame, let title, let rows, _) = placement else { return }
+        buffer.box(frame, glyphs: glyphs, role: .frame, title: title)
+        let inner = frame.inset(dx: 2, dy: 1)
+        for (row, text) in rows.enumerated() {
             buffer.write(text, in: inner, row: row, role: .notice)
         }
     }

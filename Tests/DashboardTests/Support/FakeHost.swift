@@ -176,6 +176,17 @@ final class FakeHost: DashboardHost {
         return EditResult(message: "Moved \(moved.name) to position \(position).", succeeded: true)
     }
 
+    /// What an earlier run saved, and what the dashboard saved since.
+    var savedHistory: [String] = []
+    private(set) var historySaves = 0
+
+    func savedPromptHistory() -> [String] { savedHistory }
+
+    func savePromptHistory(_ sentences: [String]) {
+        savedHistory = sentences
+        historySaves += 1
+    }
+
     func selectMagazine(_ magazine: UUID) {
         if let index = magazines.firstIndex(where: { $0.id == magazine }) { currentMagazine = index }
     }
