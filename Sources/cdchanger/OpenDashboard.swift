@@ -44,6 +44,7 @@ enum OpenDashboard {
             player.quit()
             throw CommandFailure(error.description)
         }
+        DebugCrash.scheduleIfAsked(on: player.loop, environment: environment.environment)
         player.run()
         dashboard.stop()
         return 0
