@@ -190,6 +190,21 @@ struct SettingsFileTests {
         #expect(known.status == 0, "\(known.error)")
     }
 
+    @Test func theDashboardShowsABadLineUntilDismissed() throws {
+        guard TmuxSession.isAvailable else { return }
+        let setup = try Setup()
+        try setup.writeConfig("output = null\ncolour = never\nlibrary = \(ProjectPaths.demoLibrary.path)\n")
+        let session = try TmuxSession([ProjectPaths.binary, "--state-dir", setup.state.path], width: 80, height: 24, environment: setup.environment)
+        defer { session.close() }
+        // The bad line and the missing session bus, each whole.
+        let screen = try session.wait(for: "2 notices · Esc to dismiss")
+        #expect(screen.contains { $0.contains("line 2: unknown key") }, "\(screen.joined(separator: "\n"))")
+        try session.send("1")
+        try session.wait(for: "Playing disc 1", timeout: 5)
+        try session.send("Escape")
+        try session.wait(for: "the notice to go") { !$0.contains { $0.contains("unknown key") } }
+    }
+
     @Test func colorsNeverDrawsTheDashboardInMonochrome() throws {
         guard TmuxSession.isAvailable else { return }
         let setup = try Setup()
