@@ -89,8 +89,11 @@ enum ConfigCommand {
         try environment.settingsFile.set(key, to: stored)
         environment.out("Set \(key.name) = \(stored) in \(environment.settingsFile.path).")
         let effective = EffectiveSettings(file: environment.settingsFile, libraryOption: nil, environment: environment.environment)
-        if let entry = effective[key], !entry.origin.hasPrefix("the settings file") {
-            environment.out("While \(entry.origin) is set, it wins: \(key.name) is \(entry.value).")
+        if let entry = effective[key] {
+            switch entry.origin {
+            case .option(let name), .environment(let name): environment.out("While \(name) is set, it wins: \(key.name) is \(entry.value).")
+            case .file, .standard: break
+            }
         }
         return 0
     }
