@@ -91,8 +91,9 @@ public struct ChangerContext: Sendable {
     public var shelf: AlbumShelf
     public let store: ChangerStore
     public private(set) var notices: [String]
-    /// What the user should know about the music folder: no albums in it, the demo library used
-    /// instead of an empty `~/Music`, a folder that isn't there (see `MusicFolder.notice`).
+    /// What a player (and `library`) should say about the music folder: no albums in it, or the
+    /// demo library used instead of an empty `~/Music` (see `MusicFolder.notice`). A folder that
+    /// isn't there is said by every command: it is among `notices`.
     public let musicFolderNotice: String?
 
     /// `rereadsBeforeEdits`: this process is short-lived and other processes may edit the state
@@ -118,7 +119,13 @@ public struct ChangerContext: Sendable {
             library = scanner.scan(musicFolder.path, cache: &cache)
         }
         notices += library.problems
-        musicFolderNotice = musicFolder.notice(albumCount: library.albums.count, exists: folderExists, environment: environment)
+        let folderNotice = musicFolder.notice(albumCount: library.albums.count, exists: folderExists, environment: environment)
+        if folderExists || musicFolder.source == .demo {
+            musicFolderNotice = folderNotice
+        } else {
+            notices += folderNotice.map { [$0] } ?? []
+            musicFolderNotice = nil
+        }
 
         let state: ChangerState
         var saveFreshState = false
