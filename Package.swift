@@ -27,6 +27,7 @@ let package = Package(
         // Swift modules, one job each.
         .target(name: "SystemSupport", dependencies: ["CSystemShim"]),
         .target(name: "OrderedJSON"),
+        .target(name: "Settings"),
         .target(name: "IntentKit", dependencies: ["OrderedJSON"]),
         .target(name: "AudioDecoding"),  // the decoder protocol and registry, formats, tags
         .target(name: "MPEGAudio", dependencies: ["AudioDecoding", "CMpg123"]),
@@ -44,7 +45,7 @@ let package = Package(
         .target(name: "Dashboard", dependencies: ["CNcursesw", "CTerminalShim", "MainLoop"]),
         .executableTarget(
             name: "cdchanger",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
+            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session", "Settings"]
         ),
         .executableTarget(
             name: "cdchanger-bench",
@@ -57,6 +58,7 @@ let package = Package(
         .target(name: "TmuxDriver", path: "Tests/TmuxDriver"),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
         .testTarget(name: "AudioDecodingTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MPEGAudio", "TestSupport"]),
         .testTarget(name: "MPEGAudioTests", dependencies: ["AudioDecoding", "MPEGAudio", "TestSupport"]),
@@ -67,8 +69,8 @@ let package = Package(
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "TestSupport"]),
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"]),
         .testTarget(name: "PlaybackTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "Playback", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChangerKit"]),
-        .testTarget(name: "cdchangerTests", dependencies: ["cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TmuxDriver", "ChangerKit"]),
+        .testTarget(name: "cdchangerTests", dependencies: ["cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote", "Settings"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,12 +18,16 @@ public struct DashboardSnapshot: Equatable, Sendable {
     public var isMuted: Bool
     /// The sound output, e.g. "alsa:default" or "silent".
     public var output: String
-    /// The latest notice for the user (a skipped file, a device problem), if any.
+    /// The latest notice for the user (a skipped file, a device problem), if any: it fades.
     public var notice: String?
+    /// Notices that stay until the user dismisses them (how the player started: a state file moved
+    /// aside, an empty music folder, a bad settings line, no session bus), oldest first.
+    public var pinnedNotices: [PinnedNotice]
 
     public init(
         magazines: [MagazineRow], slots: [SlotRow], nowPlaying: NowPlayingPanel?, transport: Transport,
-        repeatMode: String, randomMode: String, isScanning: Bool, volume: Int, isMuted: Bool, output: String, notice: String?
+        repeatMode: String, randomMode: String, isScanning: Bool, volume: Int, isMuted: Bool, output: String, notice: String?,
+        pinnedNotices: [PinnedNotice] = []
     ) {
         self.magazines = magazines
         self.slots = slots
@@ -36,6 +40,18 @@ public struct DashboardSnapshot: Equatable, Sendable {
         self.isMuted = isMuted
         self.output = output
         self.notice = notice
+        self.pinnedNotices = pinnedNotices
+    }
+
+    /// A notice that stays until dismissed; `id` tells the dashboard which ones it dismissed.
+    public struct PinnedNotice: Equatable, Sendable {
+        public var id: Int
+        public var text: String
+
+        public init(id: Int, text: String) {
+            self.id = id
+            self.text = text
+        }
     }
 
     public enum Transport: String, Sendable { case stopped, playing, paused }
@@ -185,4 +201,9 @@ public protocol DashboardHost: AnyObject {
     func moveMagazine(_ magazine: UUID, to position: Int) -> EditResult
     /// Makes a magazine the selected one (shown in the slots panel) without playing it.
     func selectMagazine(_ magazine: UUID)
+    /// The prompt bar's sentences saved by an earlier run, oldest first.
+    func savedPromptHistory() -> [String]
+    /// Keeps the prompt bar's sentences (oldest first, at most `Dashboard.promptHistoryLimit`) for
+    /// the next run; called after each new sentence.
+    func savePromptHistory(_ sentences: [String])
 }

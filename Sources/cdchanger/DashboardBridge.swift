@@ -19,8 +19,12 @@ final class DashboardBridge: DashboardHost {
     private var changer: Changer { player.session.changer }
     private var store: ChangerStore { player.session.context.store }
 
+    private let history: PromptHistoryFile
+    private var historyError: StateError?
+
     init(player: RunningPlayer) {
         self.player = player
+        history = PromptHistoryFile(stateFile: player.session.context.stateFile, limit: Dashboard.promptHistoryLimit)
     }
 
     // MARK: What the screen shows
@@ -63,7 +67,8 @@ final class DashboardBridge: DashboardHost {
             magazines: magazines, slots: slots, nowPlaying: nowPlaying, transport: transport,
             repeatMode: settings.repeatMode.rawValue, randomMode: settings.randomMode.rawValue, isScanning: changer.isScanning,
             volume: settings.volume, isMuted: settings.muted, output: DashboardBridge.headerText(forOutput: session.engine.outputDescription),
-            notice: session.latestNotice?.text
+            notice: session.latestNotice?.text,
+            pinnedNotices: session.pinnedNotices.map { DashboardSnapshot.PinnedNotice(id: $0.id, text: $0.text) }
         )
     }
 
@@ -95,6 +100,20 @@ final class DashboardBridge: DashboardHost {
 
     func cancelQuestion() {
         session.cancelQuestion(via: .promptBar)
+    }
+
+    func savedPromptHistory() -> [String] { history.load() }
+
+    /// Saves the sentences; a failure is told once (the history only saves typing).
+    func savePromptHistory(_ sentences: [String]) {
+        do {
+            try history.save(sentences)
+            historyError = nil
+        } catch {
+            guard error != historyError else { return }
+            historyError = error
+            session.post(notice: "\(error) The prompt bar's history is kept until you quit.")
+        }
     }
 
     // MARK: Editing

@@ -12,7 +12,8 @@ enum MagazineCommand {
     static let descriptions: [CommandDescription] = [
         CommandDescription(
             words: ["magazine", "list"], synopsis: "magazine list [--json]",
-            summary: "Show every magazine in the rack and what each slot holds.", flags: ["--json"],
+            summary: "Show every magazine in the rack and what each slot holds.",
+            options: [OptionHelp("--json", "print the rack as JSON (position, id, name, current, and each slot's state, path, title, artist)")],
             run: { arguments, environment in
                 _ = try arguments.exactly([])
                 return try list(json: arguments.flag("--json"), environment: environment)
@@ -21,7 +22,7 @@ enum MagazineCommand {
         CommandDescription(
             words: ["magazine", "create"], synopsis: "magazine create [NAME] [--slots N]",
             summary: "Add an empty magazine (named \u{201C}Magazine Two\u{201D}, \u{201C}Magazine Three\u{201D}… unless you name it).",
-            valued: ["--slots"],
+            options: [OptionHelp("--slots", "N", "how many slots it has, 1 to \(Magazine.slotCountRange.upperBound) (else \(Magazine.defaultSlotCount))")],
             run: { arguments, environment in
                 guard arguments.positionals.count <= 1 else { throw UsageError("unexpected argument \u{201C}\(arguments.positionals[1])\u{201D} (quote a name with spaces)") }
                 let slots = try arguments.integer("--slots", in: Magazine.slotCountRange) ?? Magazine.defaultSlotCount
@@ -60,7 +61,10 @@ enum MagazineCommand {
             summary: "Move a magazine to another place in the rack (1 is first).",
             run: { arguments, environment in
                 let words = try arguments.exactly(["NAME", "POSITION"])
-                let position = try wholeNumber(words[1], named: "POSITION", in: 1...Int.max)
+                guard let position = Int(words[1]) else { throw UsageError("POSITION must be a whole number (1 is first), not \u{201C}\(words[1])\u{201D}") }
+                // A place the rack doesn't have is refused as the rack refuses one past its end ("choose 1 to 3").
+                let count = environment.context.store.state.rack.magazines.count
+                guard position >= 1 else { throw CommandFailure(RackError.positionOutOfRange(position, count: count).description) }
                 try edit(environment, .moved) { rack throws(RackError) in try rack.move(words[0], to: position) }
                 let name = environment.context.store.state.rack.magazine(named: words[0])?.name ?? words[0]
                 environment.out("Moved \(name) to position \(position).")

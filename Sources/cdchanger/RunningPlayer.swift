@@ -49,11 +49,11 @@ final class RunningPlayer {
         }
         environment.opensPlayer = true
         session = PlayerSession(context: environment.context, output: output, loop: loop)
+        for problem in environment.settingsFile.problems { session.post(notice: problem, pinned: true) }
         answer.handler = { [unowned self] request in self.answer(request) }
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             loop.onSignal(signal) { [unowned self] in self.quit() }
         }
-        startMPRIS()
     }
 
     /// The socket for this state folder: `control.sock` for the default one, a name derived from
@@ -68,7 +68,10 @@ final class RunningPlayer {
         return ControlSocket.folder(of: standard) + "/control-" + String(hash, radix: 16) + ".sock"
     }
 
+    /// Starts MPRIS — only now, so a player that fails to start playing says nothing about the
+    /// session bus — and runs the loop until quit.
     func run() {
+        startMPRIS()
         isRunning = true
         loop.run()
         isRunning = false
@@ -181,7 +184,8 @@ final class RunningPlayer {
                 }
             )
         } catch {
-            session.post(notice: error.description)
+            session.post(notice: error.description, pinned: true)
+            session.changed()
             return
         }
         box.status = { [unowned self] in self.mprisStatus() }

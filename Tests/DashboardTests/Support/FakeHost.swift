@@ -26,6 +26,7 @@ final class FakeHost: DashboardHost {
     var isMuted = false
     var output = "silent"
     var notice: String?
+    var pinnedNotices: [DashboardSnapshot.PinnedNotice] = []
 
     private(set) var performed: [DashboardCommand] = []
     private(set) var submitted: [String] = []
@@ -73,7 +74,8 @@ final class FakeHost: DashboardHost {
         return DashboardSnapshot(
             magazines: magazines.enumerated().map { .init(id: $1.id, name: $1.name, slotCount: $1.slots.count, isCurrent: $0 == currentMagazine) },
             slots: slots, nowPlaying: panel, transport: panel == nil ? .stopped : transport,
-            repeatMode: repeatMode, randomMode: randomMode, isScanning: isScanning, volume: volume, isMuted: isMuted, output: output, notice: notice
+            repeatMode: repeatMode, randomMode: randomMode, isScanning: isScanning, volume: volume, isMuted: isMuted, output: output, notice: notice,
+            pinnedNotices: pinnedNotices
         )
     }
 
@@ -172,6 +174,17 @@ final class FakeHost: DashboardHost {
         magazines.insert(moved, at: position - 1)
         currentMagazine = magazines.firstIndex { $0.id == currentID } ?? 0
         return EditResult(message: "Moved \(moved.name) to position \(position).", succeeded: true)
+    }
+
+    /// What an earlier run saved, and what the dashboard saved since.
+    var savedHistory: [String] = []
+    private(set) var historySaves = 0
+
+    func savedPromptHistory() -> [String] { savedHistory }
+
+    func savePromptHistory(_ sentences: [String]) {
+        savedHistory = sentences
+        historySaves += 1
     }
 
     func selectMagazine(_ magazine: UUID) {
