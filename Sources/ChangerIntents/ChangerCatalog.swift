@@ -36,6 +36,9 @@ public enum ChangerCatalog {
             ParameterDefinition(name: "direction", title: "Direction", type: .enumeration(ChangerEnums.seekDirection), question: "Forward or backward?"),
             // Not in any phrase: media keys (MPRIS Seek, SetPosition) move by other amounts than 10 s.
             ParameterDefinition(name: "seconds", title: "Seconds", type: .integer(1...86_400), isRequired: false, question: "How many seconds?"),
+            // Not in any phrase either: where MPRIS Seek and SetPosition go, in microseconds from
+            // the start of the track (instead of `seconds`).
+            ParameterDefinition(name: "position", title: "Position", type: .integer(0...86_400_000_000), isRequired: false, question: "Where in the track?"),
         ], summary: "Skip {direction}", response: "Skipping {direction}."),
         IntentDefinition(.setVolume, title: "Set Volume", parameters: [
             ParameterDefinition(name: "volume", title: "Volume", type: .enumeration(ChangerEnums.volumeLevel), question: "What volume, from 0 to 100 percent?", answerType: .integer(0...100)),

@@ -31,17 +31,16 @@ public enum ChangerInvocations {
         IntentInvocation(.seek, parameters: ["direction": enumValue(ChangerEnums.seekDirection, .string(forward ? "forward" : "backward"))!])
     }
 
-    /// A seek by any amount (MPRIS clients ask for exact moves); whole seconds, at least one.
+    /// A seek by any amount; whole seconds, at least one.
     public static func seek(by seconds: Double) -> IntentInvocation {
         seek(forward: seconds >= 0).binding("seconds", to: .integer(max(1, Int(abs(seconds).rounded()))))
     }
 
-    /// Going to `target` seconds into the track, as a seek from `elapsed` by whole seconds that
-    /// lands in the second shown as `target` (so "1:30" shows 1:30, not 1:29).
-    public static func seek(from elapsed: Double, to target: Double) -> IntentInvocation {
-        let forward = target >= elapsed
-        let seconds = forward ? (target - elapsed).rounded(.up) : (elapsed - target).rounded(.down)
-        return seek(forward: forward).binding("seconds", to: .integer(max(1, Int(seconds))))
+    /// A seek to an exact place, `microseconds` from the start of the track (MPRIS `Seek` and
+    /// `SetPosition`), from `elapsed` seconds (which says the direction).
+    public static func seek(toMicroseconds microseconds: Int64, from elapsed: Double) -> IntentInvocation {
+        let position = max(0, microseconds)
+        return seek(forward: Double(position) >= elapsed * 1_000_000).binding("position", to: .integer(Int(position)))
     }
 
     public static func changeVolume(up: Bool) -> IntentInvocation {

@@ -96,8 +96,14 @@ public final class IntentPerformer {
         case .seek:
             guard changer.current != nil else { return nothingPlaying }
             let forward = string(invocation["direction"]) != "backward"
-            let seconds = integer(invocation["seconds"]) ?? 10
             let wasScanning = changer.isScanning
+            if let position = integer(invocation["position"]) {
+                let seconds = Double(position) / 1_000_000
+                changer.seek(to: seconds)
+                if wasScanning { return playing(prefix: "Scan off. Staying on ") }
+                return IntentOutcome(response: "\(forward ? "Forward" : "Back") to \(ClockText.minutesAndSeconds(seconds)).")
+            }
+            let seconds = integer(invocation["seconds"]) ?? 10
             changer.seek(by: Double(forward ? seconds : -seconds))
             if wasScanning { return playing(prefix: "Scan off. Staying on ") }
             return IntentOutcome(response: "\(forward ? "Forward" : "Back") \(seconds) second\(seconds == 1 ? "" : "s").")

@@ -60,12 +60,14 @@ public struct AlbumShelf: Sendable {
         return .loaded(album)
     }
 
-    /// Finds the album a user named: a folder path (absolute, relative, or starting with "~"),
-    /// else an album title (exact, ignoring case; else the one title containing it).
+    /// Finds the album a user named: a folder path (absolute, relative, or starting with "~"; or
+    /// `base64:…`, as JSON gives a path that is not UTF-8), else an album title (exact, ignoring
+    /// case; else the one title containing it).
     public func findAlbum(_ query: String, scanner: LibraryScanner, cache: inout ScanCache) -> Result<Album, AlbumLookupError> {
         let expanded = query.hasPrefix("~/") ? FileManager.default.homeDirectoryForCurrentUser.path + query.dropFirst(1) : query
-        if query.contains("/") || LibraryPath(expanded).isDirectory {
-            guard let folder = LibraryPath(expanded).resolved() else {
+        let path = LibraryPath(storageText: expanded) ?? LibraryPath(expanded)
+        if query.contains("/") || path.isDirectory {
+            guard let folder = path.resolved() else {
                 return .failure(.noSuchFolder(query))
             }
             if let album = album(at: folder) ?? scanner.scanAlbum(folder, cache: &cache) { return .success(album) }

@@ -39,8 +39,11 @@ public struct SystemClock: ChangerClock {
 public enum ChangerEvent: Equatable, Sendable {
     /// A track began to be heard.
     case trackStarted(TrackReference)
-    /// Playback stopped (by the user, or at the end of what there was to play).
+    /// Playback stopped because someone asked (`stop()`).
     case stopped
+    /// Playback stopped by itself: at the end of what there was to play, or because nothing
+    /// could be played.
+    case finished
     /// Something the user should read: a skipped file, a device problem.
     case notice(String)
 }
@@ -231,33 +234,57 @@ public final class Changer {
         transport == .playing ? pause() : resume()
     }
 
+    /// Stops, keeping the track: playing again starts it from its beginning (as MPRIS asks).
     public func stop() {
+        halt(finished: false)
+    }
+
+    private func halt(finished: Bool) {
         isScanning = false
         guard transport != .stopped else { return }
-        savePosition()
         engine.stop()
         transport = .stopped
         queued = nil
         currentID = nil
         currentPath = nil
-        onEvent?(.stopped)
+        savePosition()
+        onEvent?(finished ? .finished : .stopped)
     }
 
-    /// The next track; at the end of the magazine it wraps to the first disc.
+    /// The next track; at the end of the magazine it wraps to the first disc. A paused changer
+    /// stays paused, at the start of that track.
     public func nextTrack() {
         guard let current, !endScan() else { return }
         guard let next = playOrder.successor(of: current, natural: false, order: shuffle, using: &generator) else { return }
-        start(next)
+        start(next, keepingPause: true)
     }
 
     /// Restarts the current track when more than 3 s have played, else goes to the previous track.
+    /// A paused changer stays paused.
     public func previousTrack() {
         guard let current, !endScan() else { return }
         if engine.heardSeconds > Changer.restartThreshold {
             engine.seek(to: 0)
         } else {
-            start(PlayOrder.Step(reference: playOrder.predecessor(of: current, order: shuffle) ?? current, order: shuffle))
+            start(PlayOrder.Step(reference: playOrder.predecessor(of: current, order: shuffle) ?? current, order: shuffle), keepingPause: true)
         }
+    }
+
+    /// Whether `nextTrack()` has a track to go to that playback would reach by itself too: false on
+    /// the last track of what plays with repeat off (the last disc of the magazine, or the disc for
+    /// `stopsAtEndOfDisc`), and when nothing is current.
+    public var hasNaturalNext: Bool {
+        guard let current else { return false }
+        if settings.repeatMode != .off { return true }
+        var scratch = generator
+        return playOrder.successor(of: current, natural: true, order: shuffle, using: &scratch) != nil
+    }
+
+    /// Whether `previousTrack()` would go to another track at the start of this one: false on the
+    /// first track of a disc (or of the shuffled order), where it restarts the track.
+    public var hasPreviousTrack: Bool {
+        guard let current else { return false }
+        return playOrder.predecessor(of: current, order: shuffle) != nil
     }
 
     /// The next loaded disc of the magazine (skipping empty and missing slots, wrapping around).
@@ -268,13 +295,18 @@ public final class Changer {
 
     /// Moves `seconds` forward or back in the current track; past the end goes to the next track.
     public func seek(by seconds: Double) {
+        seek(to: engine.heardSeconds + seconds)
+    }
+
+    /// Moves to `seconds` into the current track (its start, for a negative time); at or past its
+    /// end goes to the next track.
+    public func seek(to seconds: Double) {
         guard let current, !endScan(), let (_, _, track) = resolve(current) else { return }
-        let target = engine.heardSeconds + seconds
-        if target >= track.duration, track.duration > 0 {
+        if seconds >= track.duration, track.duration > 0 {
             nextTrack()
             return
         }
-        engine.seek(to: max(0, target))
+        engine.seek(to: max(0, seconds))
     }
 
     /// Selects the next (or previous) magazine in the rack; if playing, plays its first disc.
@@ -432,11 +464,11 @@ public final class Changer {
                     : playOrder.successor(afterFailureOf: current, order: shuffle, using: &generator)
                 if tooMany {
                     onEvent?(.notice("Nothing in this magazine can be played."))
-                    stop()
+                    halt(finished: true)
                 } else if let next {
                     start(next)
                 } else {
-                    stop()
+                    halt(finished: true)
                 }
             }
         case .finished:
@@ -448,7 +480,7 @@ public final class Changer {
             currentID = nil
             currentPath = nil
             queued = nil
-            onEvent?(.stopped)
+            onEvent?(.finished)
         case .notice(let text):
             onEvent?(.notice(text))
         case .deviceLost(let text):
@@ -512,16 +544,18 @@ public final class Changer {
         start(playOrder.step(to: reference, keeping: shuffle, using: &generator), at: offset)
     }
 
-    private func start(_ step: PlayOrder.Step, at offset: Double = 0) {
+    /// Plays `step` from `offset`; with `keepingPause`, a paused changer stays paused there.
+    private func start(_ step: PlayOrder.Step, at offset: Double = 0, keepingPause: Bool = false) {
         guard let (_, _, track) = resolve(step.reference) else { return }
         let id = issueID()
+        let paused = keepingPause && transport == .paused
         current = step.reference
         currentID = id
         currentPath = track.path
         shuffle = step.order
-        transport = .playing
+        transport = paused ? .paused : .playing
         queued = playOrder.successor(of: step.reference, natural: true, order: step.order, using: &generator).map(queue)
-        engine.play(EngineTrack(id: id, path: track.path), from: offset, next: queued?.engineTrack)
+        engine.play(EngineTrack(id: id, path: track.path), from: offset, next: queued?.engineTrack, paused: paused)
         store.update {
             $0.position = PlaybackPosition(magazineID: step.reference.magazineID, slot: step.reference.slot, trackIndex: step.reference.trackIndex, offset: offset)
         }

@@ -40,6 +40,7 @@ final class DashboardController {
         self.host = host
         self.clock = clock
         self.glyphs = glyphs
+        ui.prompt.restore(history: host.savedPromptHistory())
     }
 
     // MARK: Frames
@@ -189,10 +190,19 @@ final class DashboardController {
             ui.overlay = .goTo(GoToTimeState(status: "\(playing.title) is \(ViewModel.time(playing.duration)) long."))
         case .undo:
             say(host.undo().message)
+        case .dismissNotices:
+            guard let shown = shownPinnedNotices(), !shown.isEmpty else { return .ignored }
+            ui.dismissedNotices.formUnion(shown)
         case .repaint:
             return .repaint
         }
         return .handled
+    }
+
+    /// The pinned notices a frame drawn now shows whole (a notice may have come since the last frame).
+    private func shownPinnedNotices() -> [Int]? {
+        let model = ViewModel(snapshot: host.snapshot(), ui: ui, clock: "", now: clock.monotonic(), glyphs: glyphs)
+        return PinnedNoticesView.placement(model, layout: Layout(width: screen.width, height: screen.height))?.shownIDs
     }
 
     private func moveSlotCursor(by offset: Int) {
@@ -280,6 +290,11 @@ final class DashboardController {
     // MARK: Prompt bar
 
     private func handlePromptKey(_ key: Key) -> Outcome {
+        if key == .tab || key == .backTab {
+            complete(backwards: key == .backTab)
+            return .handled
+        }
+        ui.prompt.completion = nil
         switch key {
         case .escape:
             leavePrompt()
@@ -290,7 +305,13 @@ final class DashboardController {
         case .down:
             ui.prompt.showNewer()
         case .character(let character) where ui.prompt.field.isEmpty && character.isASCII && pickableChoice(character):
-            submit(String(character), remember: false)
+            submit(String(character))
+        case .character(let character) where ui.prompt.field.isEmpty && character.isASCII && pickableHint(character) != nil:
+            let hint = pickableHint(character)!
+            // A picked hint is a whole sentence, so it joins the history as if typed.
+            ui.prompt.remember(hint)
+            host.savePromptHistory(ui.prompt.history)
+            submit(hint)
         case .control("l"):
             return .repaint
         default:
@@ -305,6 +326,33 @@ final class DashboardController {
         return number >= 1 && number <= choices.count && choices.count <= 9
     }
 
+    /// The "Try saying" hint a digit typed into an empty bar picks, if any.
+    private func pickableHint(_ character: Character) -> String? {
+        guard case .suggestions(let hints) = ui.prompt.pending, let number = character.wholeNumberValue,
+              number >= 1, number <= hints.count, hints.count <= 9 else { return nil }
+        return hints[number - 1]
+    }
+
+    /// Tab: the first (or next, or with Shift-Tab the previous) magazine or album name that fits
+    /// the words before the cursor.
+    private func complete(backwards: Bool) {
+        if var completion = ui.prompt.completion {
+            if backwards { completion.previous() } else { completion.next() }
+            ui.prompt.completion = completion
+            ui.prompt.field = completion.field
+            return
+        }
+        let names = host.snapshot().magazines.map(\.name) + host.libraryAlbums().map(\.title)
+        guard var completion = PromptCompletion(field: ui.prompt.field, names: names) else {
+            let words = ui.prompt.field.text.split(separator: " ").last.map(String.init) ?? ""
+            say(words.isEmpty ? "There are no magazines or albums to complete." : "No magazine or album name starts with \u{201C}\(words)\u{201D}.")
+            return
+        }
+        if backwards { completion.previous() }
+        ui.prompt.completion = completion
+        ui.prompt.field = completion.field
+    }
+
     private func leavePrompt() {
         switch ui.prompt.pending {
         case .question, .choices: host.cancelQuestion()
@@ -315,14 +363,17 @@ final class DashboardController {
     }
 
     private func submitTypedSentence() {
+        let before = ui.prompt.history
         guard let sentence = ui.prompt.takeSentence() else {
             if ui.prompt.pending == nil { ui.prompt.blur() }
             return
         }
-        submit(sentence, remember: true)
+        if ui.prompt.history != before { host.savePromptHistory(ui.prompt.history) }
+        submit(sentence)
     }
 
-    private func submit(_ sentence: String, remember: Bool) {
+    /// Sends a sentence (a typed one, a picked choice or hint) to the host and shows its reply.
+    private func submit(_ sentence: String) {
         ui.prompt.field = TextField()
         let reply = host.submit(sentence)
         releaseResponse()

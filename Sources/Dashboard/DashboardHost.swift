@@ -18,7 +18,7 @@ public struct DashboardSnapshot: Equatable, Sendable {
     public var isMuted: Bool
     /// The sound output, e.g. "alsa:default" or "silent".
     public var output: String
-    /// The latest notice for the user (a skipped file, a device problem), if any.
+    /// The latest notice for the user (a skipped file, a device problem), if any: it fades.
     public var notice: String?
     /// The answer to the latest sentence a remote client sent (`cdchanger say`), if any.
     public var remoteResponse: RemoteResponse?
@@ -26,11 +26,15 @@ public struct DashboardSnapshot: Equatable, Sendable {
     public var activity: String?
     /// Changes when the library's albums change (a background scan ended): lists of albums are read again.
     public var libraryRevision: Int
+    /// Notices that stay until the user dismisses them (how the player started: a state file moved
+    /// aside, an empty music folder, a bad settings line, no session bus), oldest first.
+    public var pinnedNotices: [PinnedNotice]
 
     public init(
         magazines: [MagazineRow], slots: [SlotRow], nowPlaying: NowPlayingPanel?, transport: Transport,
         repeatMode: String, randomMode: String, isScanning: Bool, volume: Int, isMuted: Bool, output: String, notice: String?,
-        remoteResponse: RemoteResponse? = nil, activity: String? = nil, libraryRevision: Int = 0
+        remoteResponse: RemoteResponse? = nil, activity: String? = nil, libraryRevision: Int = 0,
+        pinnedNotices: [PinnedNotice] = []
     ) {
         self.magazines = magazines
         self.slots = slots
@@ -46,6 +50,7 @@ public struct DashboardSnapshot: Equatable, Sendable {
         self.remoteResponse = remoteResponse
         self.activity = activity
         self.libraryRevision = libraryRevision
+        self.pinnedNotices = pinnedNotices
     }
 
     /// An answer given to a remote client; `count` tells one answer from the next with the same words.
@@ -56,6 +61,17 @@ public struct DashboardSnapshot: Equatable, Sendable {
         public init(text: String, count: Int) {
             self.text = text
             self.count = count
+        }
+    }
+
+    /// A notice that stays until dismissed; `id` tells the dashboard which ones it dismissed.
+    public struct PinnedNotice: Equatable, Sendable {
+        public var id: Int
+        public var text: String
+
+        public init(id: Int, text: String) {
+            self.id = id
+            self.text = text
         }
     }
 
@@ -285,4 +301,9 @@ public protocol DashboardHost: AnyObject {
     func undo() -> EditResult
     /// Makes a magazine the selected one (shown in the slots panel) without playing it.
     func selectMagazine(_ magazine: UUID)
+    /// The prompt bar's sentences saved by an earlier run, oldest first.
+    func savedPromptHistory() -> [String]
+    /// Keeps the prompt bar's sentences (oldest first, at most `Dashboard.promptHistoryLimit`) for
+    /// the next run; called after each new sentence.
+    func savePromptHistory(_ sentences: [String])
 }

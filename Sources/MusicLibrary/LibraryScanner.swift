@@ -1,3 +1,5 @@
+import AudioDecoding
+import BuiltInDecoders
 import Dispatch
 import Synchronization
 import SystemSupport
@@ -35,9 +37,9 @@ public struct Library: Sendable {
 }
 
 /// What a walk through a music folder found before reading any file: the folders that directly
-/// hold `.mp3` files (in album order) with their files, and what could not be entered.
+/// hold track files (in album order) with their files, and what could not be entered.
 public struct LibrarySurvey: Sendable {
-    /// One folder that is a disc, and its `.mp3` files.
+    /// One folder that is a disc, and its track files.
     struct Folder: Sendable {
         var path: LibraryPath
         var files: [(path: LibraryPath, status: FileSystem.Status)]
@@ -50,7 +52,7 @@ public struct LibrarySurvey: Sendable {
     /// The album folders, in album order.
     public var folderPaths: [LibraryPath] { folders.map(\.path) }
 
-    /// How many `.mp3` files there are.
+    /// How many track files there are.
     public var fileCount: Int { folders.reduce(0) { $0 + $1.files.count } }
 
     /// How many files `cache` does not know (new or changed): what a scan would have to read.
@@ -90,17 +92,33 @@ public struct ScanProgress: Equatable, Sendable, CustomStringConvertible {
 
 /// Finds albums below a folder and reads their tracks' tags, reusing a `ScanCache` for unchanged files.
 ///
-/// A disc is a folder that directly holds `.mp3` files; folders below it are searched too.
-/// Hidden entries are skipped, symbolic links are followed, and a link loop is entered only once.
+/// A disc is a folder that directly holds files a registered decoder reads (chosen by their
+/// extension: `.mp3` with the built-in decoders); folders below it are searched too. Hidden
+/// entries are skipped, symbolic links are followed, and a link loop is entered only once.
 /// A scan is a `survey` (the walk: only `stat`, fast) and a `read` of the files the cache doesn't
 /// know (the slow part of a first scan), which reports its progress and can be left for later.
 public struct LibraryScanner: Sendable {
+    /// Which files are tracks: those whose extension a decoder here reads.
+    public var decoders: DecoderRegistry
     public var reader: any TrackInfoReader
     /// Files read between two progress reports.
     public static let progressBatch = 200
 
-    public init(reader: any TrackInfoReader = MPEGTrackInfoReader()) {
+    /// Reads tracks with `decoders` too.
+    public init(decoders: DecoderRegistry = .builtIn) {
+        self.init(decoders: decoders, reader: DecoderTrackInfoReader(decoders: decoders))
+    }
+
+    public init(decoders: DecoderRegistry = .builtIn, reader: any TrackInfoReader) {
+        self.decoders = decoders
         self.reader = reader
+    }
+
+    /// The files taken as tracks, for messages: ".mp3 files", ".mp3 or .tone files".
+    public var trackFilesDescription: String {
+        let names = decoders.fileExtensions.map { "." + $0 }
+        guard let last = names.last else { return "no files (no decoder is registered)" }
+        return (names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + last : last) + " files"
     }
 
     /// Scans `root`, updating `cache` with what had to be read; `progress` hears after every batch of files read.
@@ -109,7 +127,7 @@ public struct LibraryScanner: Sendable {
     }
 
     /// Walks `root` (following links, entering each folder once, skipping hidden entries) and lists
-    /// the folders that directly hold `.mp3` files, without reading any.
+    /// the folders that directly hold files a registered decoder reads, without reading any.
     public func survey(_ root: LibraryPath) -> LibrarySurvey {
         let base = root.resolved() ?? root
         var problems: [String] = []
@@ -134,7 +152,7 @@ public struct LibraryScanner: Sendable {
                 guard let entry = FileSystem.status(of: path) else { continue }
                 if entry.isDirectory {
                     if visited.insert([entry.device, entry.inode]).inserted { subfolders.append(path) }
-                } else if entry.isRegularFile, path.lowercasedExtension == "mp3" {
+                } else if entry.isRegularFile, decoders.decoder(forPath: path.bytes) != nil {
                     files.append((path, entry))
                 }
             }
@@ -157,13 +175,13 @@ public struct LibraryScanner: Sendable {
         return Library(root: survey.root, albums: albums, problems: survey.problems)
     }
 
-    /// Whether some folder below `path`, looked at `depth` levels deep, directly holds `.mp3` files
-    /// (hidden entries skipped): a quick look, without reading any file.
-    public static func holdsAlbums(_ path: LibraryPath, depth: Int = 4) -> Bool {
+    /// Whether some folder below `path`, looked at `depth` levels deep, directly holds files one
+    /// of `decoders` reads (hidden entries skipped): a quick look, without reading any file.
+    public static func holdsAlbums(_ path: LibraryPath, depth: Int = 4, decoders: DecoderRegistry = .builtIn) -> Bool {
         guard depth >= 0, case .success(let names) = FileSystem.entries(of: path) else { return false }
         let visible = names.filter { $0.first != UInt8(ascii: ".") }.map(path.appending)
-        if visible.contains(where: { $0.lowercasedExtension == "mp3" && FileSystem.status(of: $0)?.isRegularFile == true }) { return true }
-        return visible.contains { FileSystem.status(of: $0)?.isDirectory == true && holdsAlbums($0, depth: depth - 1) }
+        if visible.contains(where: { decoders.decoder(forPath: $0.bytes) != nil && FileSystem.status(of: $0)?.isRegularFile == true }) { return true }
+        return visible.contains { FileSystem.status(of: $0)?.isDirectory == true && holdsAlbums($0, depth: depth - 1, decoders: decoders) }
     }
 
     /// Scans one album folder on its own (an album loaded from outside the music folder).
@@ -171,7 +189,7 @@ public struct LibraryScanner: Sendable {
         guard let base = folder.resolved(), case .success(let names) = FileSystem.entries(of: base) else { return nil }
         let files = names.filter { $0.first != UInt8(ascii: ".") }.compactMap { name -> (path: LibraryPath, status: FileSystem.Status)? in
             let path = base.appending(name)
-            guard let status = FileSystem.status(of: path), status.isRegularFile, path.lowercasedExtension == "mp3" else { return nil }
+            guard decoders.decoder(forPath: path.bytes) != nil, let status = FileSystem.status(of: path), status.isRegularFile else { return nil }
             return (path, status)
         }
         guard !files.isEmpty else { return nil }

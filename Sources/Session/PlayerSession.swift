@@ -40,8 +40,11 @@ public final class PlayerSession {
     private var changeObservers: [() -> Void] = []
     /// Called when a track starts being played.
     public var onTrackStarted: ((TrackReference) -> Void)?
-    /// Called when playback stops by itself or by request.
+    /// Called when playback stops by request (a stop key, sentence or MPRIS `Stop`).
     public var onStopped: (() -> Void)?
+    /// Called when playback stops by itself: at the end of what there was to play, or because
+    /// nothing could be played.
+    public var onFinished: (() -> Void)?
     /// Called with every notice (a skipped file, a device problem, a state that could not be saved).
     /// Notices that came before it was set are delivered when it is set.
     public var onNotice: ((String) -> Void)? {
@@ -54,7 +57,7 @@ public final class PlayerSession {
     }
     private var undelivered: [String] = []
 
-    /// The latest notice and when it came (seconds of the monotonic clock).
+    /// The latest notice that fades, and when it came (seconds of the monotonic clock).
     public private(set) var latestNotice: (text: String, time: Double)?
     /// The answer to the latest sentence a remote client (`cdchanger say`) sent, and how many
     /// sentences came that way, so a screen shows each answer once.
@@ -65,6 +68,10 @@ public final class PlayerSession {
     public private(set) var libraryRevision = 0
     private var scanThread: WorkerThread?
     private let cacheGate = CacheWriteGate()
+    /// Notices that stay on screen until the user dismisses them, oldest first: what the user must
+    /// know about how the player started (a state file moved aside, an empty music folder, a bad
+    /// line in the settings file, no session bus). Never shortened: the dashboard dismisses them.
+    public private(set) var pinnedNotices: [PinnedNotice] = []
     private var conversations: [Channel: (conversation: Conversation, time: Double)] = [:]
     private let clock = SystemClock()
 
@@ -88,7 +95,8 @@ public final class PlayerSession {
         changer.onEvent = { [unowned self] event in self.changerEvent(event) }
         loop.onWake { [unowned self] in self.drainEngineEvents() }
         loop.every(0.25) { [unowned self] in self.tick() }
-        for notice in context.notices { post(notice: notice) }
+        for notice in context.notices { post(notice: notice, pinned: true) }
+        if let notice = context.musicFolderNotice { post(notice: notice, pinned: true) }
         if let survey = context.pendingScan { scanInBackground(survey) }
     }
 
@@ -114,12 +122,18 @@ public final class PlayerSession {
 
         /// `cdchanger say`'s exit status: 0 done, 1 not understood or not possible, 2 ambiguous, 3 needs a value.
         public var exitStatus: Int32 {
-            switch resolution {
-            case .matched: outcome?.succeeded == false ? 1 : 0
-            case .unsupported: 1
-            case .ambiguous: 2
-            case .needsValue: 3
-            }
+            outcome?.succeeded == false ? 1 : PlayerSession.exitStatus(for: resolution)
+        }
+    }
+
+    /// What a sentence's resolution means as an exit status (`say`, `resolve`): 0 understood,
+    /// 1 not understood, 2 ambiguous, 3 needs a value.
+    public static func exitStatus(for resolution: Resolution) -> Int32 {
+        switch resolution {
+        case .matched: 0
+        case .unsupported: 1
+        case .ambiguous: 2
+        case .needsValue: 3
         }
     }
 
@@ -274,14 +288,20 @@ public final class PlayerSession {
         switch event {
         case .trackStarted(let reference): onTrackStarted?(reference)
         case .stopped: onStopped?()
+        case .finished: onFinished?()
         case .notice(let text): post(notice: text)
         }
         changed()
     }
 
-    /// Shows a notice to the user (the dashboard's notice line, stderr for the headless player).
-    public func post(notice: String) {
-        latestNotice = (notice, clock.now)
+    /// Shows a notice to the user: on the dashboard's notice line, where it fades, or — `pinned` —
+    /// in the dashboard's notices box until it is dismissed; on standard error for the headless player.
+    public func post(notice: String, pinned: Bool = false) {
+        if pinned {
+            pinnedNotices.append(PinnedNotice(id: pinnedNotices.count + 1, text: notice))
+        } else {
+            latestNotice = (notice, clock.now)
+        }
         if let onNotice { onNotice(notice) } else { undelivered.append(notice) }
     }
 

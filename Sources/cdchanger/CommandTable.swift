@@ -10,17 +10,70 @@ import Glibc
 #endif
 import IntentKit
 import MusicLibrary
+import Settings
 
-/// One command of the command line: its words, usage line, options and what it runs.
+/// One option as `--help` explains it: `--disc N` takes a value (`value` is "N"), `--json` does not.
+struct OptionHelp: Sendable {
+    var name: String
+    var value: String?
+    var meaning: String
+
+    /// An option that takes a value.
+    init(_ name: String, _ value: String, _ meaning: String) {
+        self.name = name
+        self.value = value
+        self.meaning = meaning
+    }
+
+    /// A flag.
+    init(_ name: String, _ meaning: String) {
+        self.name = name
+        value = nil
+        self.meaning = meaning
+    }
+
+    /// "--disc N", "--json".
+    var label: String { value.map { "\(name) \($0)" } ?? name }
+}
+
+/// One command of the command line: its words, usage line, options (each explained in its help)
+/// and what it runs.
 struct CommandDescription: Sendable {
     var words: [String]
     var synopsis: String
     var summary: String
-    var valued: Set<String> = []
-    var flags: Set<String> = []
+    /// More about the command, for its own help only (the overview shows the summary).
+    var details: String?
+    /// Every option the command accepts besides the global ones; the parser accepts exactly these.
+    var options: [OptionHelp] = []
+    /// What each exit status means, for commands whose statuses say more than done / failed / usage.
+    var exitStatuses: [ExitStatusHelp] = []
+    /// More to explain in the command's help, each under a title ("Keys" for `config`).
+    var sections: [HelpSection] = []
     var run: @Sendable (Arguments, CommandEnvironment) throws -> Int32
 
     var usage: String { "cdchanger \(synopsis)" }
+    /// The options that take a value.
+    var valued: Set<String> { Set(options.filter { $0.value != nil }.map(\.name)) }
+    /// The options that are flags.
+    var flags: Set<String> { Set(options.filter { $0.value == nil }.map(\.name)) }
+}
+
+/// A titled list in a command's help, laid out as its options are.
+struct HelpSection: Sendable {
+    var title: String
+    var entries: [OptionHelp]
+}
+
+/// One exit status as a command's help explains it.
+struct ExitStatusHelp: Sendable {
+    var status: Int32
+    var meaning: String
+
+    init(_ status: Int32, _ meaning: String) {
+        self.status = status
+        self.meaning = meaning
+    }
 }
 
 /// What every command can reach: the parsed global options, where its output goes and, opened on
@@ -67,15 +120,19 @@ final class CommandEnvironment {
     /// Prints a line to the command's error stream.
     func err(_ line: String) { output.err(line) }
 
-    /// The state and library, opened once; notices (a state file moved aside, unreadable folders) go to stderr.
+    /// The state and library, opened once; notices (a state file moved aside, unreadable folders) go
+    /// to stderr, except in a player, whose session shows them (the dashboard would hide them).
     var context: ChangerContext {
         get {
             if let openedContext { return openedContext }
             let context = ChangerContext(
-                stateDirectory: stateDirectory, libraryOption: libraryOption, environment: environment, rereadsBeforeEdits: !opensPlayer,
+                stateDirectory: stateDirectory, libraryOption: libraryOption, environment: environment,
+                configuredLibrary: setting(SettingsKeys.library).map { SettingsKeys.expandedFolder($0, environment: environment) },
+                scansLibrary: !opensPlayer || setting(SettingsKeys.scanOnStart) != "no",
+                rereadsBeforeEdits: !opensPlayer,
                 scan: scansInBackground ? .leavingLongReadsForLater : .now(progress: isatty(STDERR_FILENO) == 1 ? showScanProgress : nil)
             )
-            for notice in context.notices { err(notice) }
+            if !opensPlayer { for notice in settingsFile.problems + context.notices { err("cdchanger: \(notice)") } }
             openedContext = context
             return context
         }
@@ -89,6 +146,22 @@ final class CommandEnvironment {
         openedRackEditor = editor
         return editor
     }
+
+    private var readSettingsFile: SettingsFile?
+
+    /// The settings file, read on first use.
+    var settingsFile: SettingsFile {
+        get {
+            if let readSettingsFile { return readSettingsFile }
+            let file = SettingsFile(environment: environment)
+            readSettingsFile = file
+            return file
+        }
+        set { readSettingsFile = newValue }
+    }
+
+    /// The settings file's value for `key`, when it sets a good one.
+    func setting(_ key: SettingKey) -> String? { settingsFile.settings[key]?.text }
 
     /// The intent registry over the current magazines, refreshed by the store after every change.
     var registry: ShortcutRegistry {
@@ -112,8 +185,15 @@ final class CommandEnvironment {
 
 /// Options every command accepts.
 enum GlobalOptions {
-    static let valued: Set<String> = ["--library", "--state-dir"]
-    static let flags: Set<String> = ["--help"]
+    static let options = [
+        OptionHelp("--library", "DIR", "the music folder (else $CDCHANGER_LIBRARY, the settings file, ~/Music, the demo library); it must exist"),
+        OptionHelp("--state-dir", "DIR", "where magazines, the position and the prompt history are kept (else $CDCHANGER_STATE_DIR, $XDG_STATE_HOME/cdchanger, ~/.local/state/cdchanger)"),
+        OptionHelp("--help", "help for the command, e.g. cdchanger magazine create --help (also: cdchanger help COMMAND)"),
+    ]
+    /// Only on its own, before or instead of a command.
+    static let version = OptionHelp("--version", "print the version")
+    static let valued: Set<String> = Set(options.filter { $0.value != nil }.map(\.name))
+    static let flags: Set<String> = Set(options.filter { $0.value == nil }.map(\.name))
 }
 
 /// Where a command's text goes: the terminal, or — for a command run inside a player on behalf

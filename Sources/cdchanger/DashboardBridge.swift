@@ -20,8 +20,12 @@ final class DashboardBridge: DashboardHost {
     private var changer: Changer { player.session.changer }
     private var store: ChangerStore { player.session.context.store }
 
+    private let history: PromptHistoryFile
+    private var historyError: StateError?
+
     init(player: RunningPlayer) {
         self.player = player
+        history = PromptHistoryFile(stateFile: player.session.context.stateFile, limit: Dashboard.promptHistoryLimit)
     }
 
     // MARK: What the screen shows
@@ -72,7 +76,8 @@ final class DashboardBridge: DashboardHost {
             volume: settings.volume, isMuted: settings.muted, output: DashboardBridge.headerText(forOutput: session.engine.outputDescription),
             notice: session.latestNotice?.text,
             remoteResponse: session.latestRemoteResponse.map { .init(text: $0.text, count: $0.count) },
-            activity: session.libraryActivity, libraryRevision: session.libraryRevision
+            activity: session.libraryActivity, libraryRevision: session.libraryRevision,
+            pinnedNotices: session.pinnedNotices.map { DashboardSnapshot.PinnedNotice(id: $0.id, text: $0.text) }
         )
     }
 
@@ -112,6 +117,20 @@ final class DashboardBridge: DashboardHost {
 
     func cancelQuestion() {
         session.cancelQuestion(via: .promptBar)
+    }
+
+    func savedPromptHistory() -> [String] { history.load() }
+
+    /// Saves the sentences; a failure is told once (the history only saves typing).
+    func savePromptHistory(_ sentences: [String]) {
+        do {
+            try history.save(sentences)
+            historyError = nil
+        } catch {
+            guard error != historyError else { return }
+            historyError = error
+            session.post(notice: "\(error) The prompt bar's history is kept until you quit.")
+        }
     }
 
     // MARK: Editing

@@ -12,7 +12,8 @@ enum MagazineCommand {
     static let descriptions: [CommandDescription] = [
         CommandDescription(
             words: ["magazine", "list"], synopsis: "magazine list [--json]",
-            summary: "Show every magazine in the rack and what each slot holds.", flags: ["--json"],
+            summary: "Show every magazine in the rack and what each slot holds.",
+            options: [OptionHelp("--json", "print the rack as JSON (position, id, name, current, and each slot's state, path, title, artist)")],
             run: { arguments, environment in
                 _ = try arguments.exactly([])
                 return try list(json: arguments.flag("--json"), environment: environment)
@@ -21,7 +22,7 @@ enum MagazineCommand {
         CommandDescription(
             words: ["magazine", "create"], synopsis: "magazine create [NAME] [--slots N]",
             summary: "Add an empty magazine (named \u{201C}Magazine Two\u{201D}, \u{201C}Magazine Three\u{201D}… unless you name it).",
-            valued: ["--slots"],
+            options: [OptionHelp("--slots", "N", "how many slots it has, 1 to \(Magazine.slotCountRange.upperBound) (else \(Magazine.defaultSlotCount))")],
             run: { arguments, environment in
                 guard arguments.positionals.count <= 1 else { throw UsageError("unexpected argument \u{201C}\(arguments.positionals[1])\u{201D} (quote a name with spaces)") }
                 let slots = try arguments.integer("--slots", in: Magazine.slotCountRange) ?? Magazine.defaultSlotCount
@@ -54,7 +55,8 @@ enum MagazineCommand {
             summary: "Move a magazine to another place in the rack (1 is first).",
             run: { arguments, environment in
                 let words = try arguments.exactly(["NAME", "POSITION"])
-                let position = try wholeNumber(words[1], named: "POSITION", in: 1...Int.max)
+                // A place the rack doesn't have (0 and below too) is refused by the rack: "choose 1 to 3".
+                guard let position = Int(words[1]) else { throw UsageError("POSITION must be a whole number (1 is first), not \u{201C}\(words[1])\u{201D}") }
                 try edit(environment, .move(.name(words[0]), to: position))
                 return 0
             }
@@ -139,6 +141,7 @@ enum MagazineCommand {
     struct SlotRecord: Encodable {
         var slot: Int
         var state: String
+        /// The folder as `LibraryPath.storageText`: the path, or `base64:…` when it is not UTF-8.
         var path: String?
         var title: String?
         var artist: String?
@@ -162,7 +165,7 @@ enum MagazineCommand {
                 position: index + 1, id: magazine.id.uuidString, name: magazine.name, current: magazine.id == currentID,
                 slots: magazine.slots.enumerated().map { slot, folder in
                     let shown = context.shelf.state(ofSlot: folder)
-                    var record = SlotRecord(slot: slot + 1, state: shown.label, path: folder?.displayName)
+                    var record = SlotRecord(slot: slot + 1, state: shown.label, path: folder?.storageText)
                     if case .loaded(let album) = shown {
                         record.title = album.title
                         record.artist = album.artist
@@ -181,7 +184,7 @@ enum MagazineCommand {
                 let number = Formatting.padded(String(slot.slot), to: 3)
                 switch slot.state {
                 case "loaded": environment.out("   \(number)\(slot.title ?? "") \u{2014} \(slot.artist ?? "")")
-                case "missing": environment.out("   \(number)(missing) \(slot.path ?? "")")
+                case "missing": environment.out("   \(number)(missing) \(slot.path.flatMap(LibraryPath.init(storageText:))?.displayName ?? "")")
                 default: environment.out("   \(number)(empty)")
                 }
             }

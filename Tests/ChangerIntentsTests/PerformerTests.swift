@@ -44,6 +44,16 @@ struct PerformerTests {
         #expect(rig.fixture.playing == track)
     }
 
+    @Test("a seek to an exact place (MPRIS Seek and SetPosition) goes there and says where")
+    func seekToPosition() throws {
+        let rig = try Rig()
+        _ = rig.say("play disc 1")
+        rig.fixture.engine.heardSeconds = 30
+        #expect(rig.performer.perform(ChangerInvocations.seek(toMicroseconds: 2_000_000, from: 30)) == IntentOutcome(response: "Back to 0:02."))
+        #expect(rig.performer.perform(ChangerInvocations.seek(toMicroseconds: 75_500_000, from: 2)) == IntentOutcome(response: "Forward to 1:15."))
+        #expect(rig.fixture.engine.seeks == [2, 75.5])
+    }
+
     @Test("transport sentences while playing")
     func transport() throws {
         let rig = try Rig()

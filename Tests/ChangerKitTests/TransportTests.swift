@@ -250,7 +250,7 @@ struct TransportTests {
         #expect(fixture.playing == "A3")
     }
 
-    @Test("the position is saved periodically, on pause and on stop, and play something resumes exactly there after a restart")
+    @Test("the position is saved periodically, on pause and on quit, and play something resumes exactly there after a restart")
     func positionAndResume() throws {
         let fixture = try TransportFixture()
         let changer = fixture.changer()
@@ -263,8 +263,9 @@ struct TransportTests {
         fixture.engine.heardSeconds = 20
         changer.pause()
         #expect(fixture.store.file.load().state?.position?.offset == 20)
+        changer.resume()
         fixture.engine.heardSeconds = 42.5
-        changer.stop()
+        changer.savePosition()  // what quitting does
         #expect(fixture.store.file.load().state?.position?.offset == 42.5)
 
         let restartedStore = ChangerStore(file: fixture.store.file, state: try #require(fixture.store.file.load().state))
@@ -431,5 +432,85 @@ struct TransportTests {
         try changer.playDisc(2)
         #expect(fixture.playing == "C1")
         #expect(changer.playingMagazine?.name == "Second")
+    }
+
+    @Test("stop keeps the track and says it was asked; playing again starts that track from its beginning")
+    func stopThenPlayFromTheStart() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        var events: [ChangerEvent] = []
+        changer.onEvent = { events.append($0) }
+        try changer.playDisc(1)
+        changer.nextTrack()
+        fixture.engine.heardSeconds = 42.5
+        changer.stop()
+        #expect(changer.transport == .stopped && fixture.engine.stopped)
+        #expect(events.last == .stopped)
+        #expect(fixture.store.file.load().state?.position == PlaybackPosition(magazineID: fixture.magazineID, slot: 1, trackIndex: 1, offset: 0))
+        try changer.playSomething()
+        #expect(fixture.playing == "A2")
+        #expect(fixture.engine.plays.last?.offset == 0)
+    }
+
+    @Test("playback that reaches its end by itself says it finished, not that it was stopped")
+    func finishedIsNotStopped() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        changer.stopsAtEndOfDisc = true
+        var events: [ChangerEvent] = []
+        changer.onEvent = { events.append($0) }
+        try changer.playDisc(5)
+        _ = fixture.playToTheEnd(changer)
+        #expect(events.last == .finished)
+        #expect(!events.contains(.stopped))
+    }
+
+    @Test("next and previous while paused stay paused, at the start of the other track; the engine hears nothing until resume")
+    func nextAndPreviousKeepThePause() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        try changer.playDisc(1)
+        changer.pause()
+        changer.nextTrack()
+        #expect(changer.transport == .paused)
+        #expect(fixture.playing == "A2")
+        #expect(fixture.engine.plays.last?.paused == true)
+        #expect(fixture.engine.plays.last?.offset == 0)
+        changer.previousTrack()
+        #expect(changer.transport == .paused)
+        #expect(fixture.playing == "A1")
+        #expect(fixture.engine.plays.last?.paused == true)
+        changer.resume()
+        #expect(changer.transport == .playing && !fixture.engine.paused)
+        changer.nextTrack()
+        #expect(fixture.engine.plays.last?.paused == false, "while playing, next plays")
+    }
+
+    @Test("seek to a time goes exactly there, to the start for a negative time, and to the next track at the end")
+    func seekTo() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        try changer.playDisc(1)
+        changer.seek(to: 2.5)
+        changer.seek(to: -4)
+        #expect(fixture.engine.seeks == [2.5, 0])
+        changer.seek(to: 100)
+        #expect(fixture.playing == "A2")
+    }
+
+    @Test("a next track that playback reaches by itself, and a previous one, by repeat mode", arguments: [
+        // repeat, headless, slot, track → has a natural next, has a previous
+        (RepeatMode.off, false, 5, 0, false, false), (.off, false, 3, 1, true, true), (.off, true, 1, 2, false, true),
+        (.off, false, 1, 0, true, false), (.track, false, 5, 0, true, false), (.disc, false, 5, 0, true, false),
+        (.magazine, false, 5, 0, true, false), (.magazine, true, 1, 2, true, true),
+    ])
+    func naturalNextAndPrevious(mode: RepeatMode, headless: Bool, slot: Int, track: Int, hasNext: Bool, hasPrevious: Bool) throws {
+        let fixture = try TransportFixture(settings: PlayerSettings(repeatMode: mode))
+        let changer = fixture.changer()
+        changer.stopsAtEndOfDisc = headless
+        #expect(!changer.hasNaturalNext && !changer.hasPreviousTrack, "nothing current")
+        try changer.playDisc(slot, track: track + 1)
+        #expect(changer.hasNaturalNext == hasNext)
+        #expect(changer.hasPreviousTrack == hasPrevious)
     }
 }

@@ -67,7 +67,6 @@ import Testing
         let harness = DashboardHarness()
         harness.press(.character("/"))
         harness.type("q 3 m r z s +-,. ")
-        harness.press(.tab)
         #expect(harness.host.performed.isEmpty)
         #expect(harness.controller.ui.prompt.field.text == "q 3 m r z s +-,. ")
         #expect(harness.controller.ui.prompt.isFocused)

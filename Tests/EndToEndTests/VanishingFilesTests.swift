@@ -64,10 +64,16 @@ struct VanishingFilesTests {
         defer { try? FileManager.default.moveItem(atPath: music.path + "-gone", toPath: music.path) }
         #expect(player.waitForExit(timeout: 20) == 0)
         #expect(player.error.contains("Disc 1 is missing"), "\(player.error)")
+        // Named on the command line, a folder that isn't there is a usage error that names it…
         let again = try fixture.run("library")
-        #expect(again.status == 0)
-        #expect(again.error.contains("does not exist"))
-        let list = try fixture.run("magazine", "list")
+        #expect(again.status == 2)
+        #expect(again.error.contains("--library \(music.path): there is no folder there"))
+        // …and named by the environment (or the settings file), every command says where it went.
+        var environment = fixture.environment
+        environment["CDCHANGER_LIBRARY"] = music.path
+        let list = try runProcess(ProjectPaths.binary, ["--state-dir", fixture.state.path, "magazine", "list"], environment: environment)
+        #expect(list.status == 0)
         #expect(list.output.contains("(missing)"))
+        #expect(list.error.contains("There is no music folder \(music.path) (it comes from $CDCHANGER_LIBRARY)"), "\(list.error)")
     }
 }

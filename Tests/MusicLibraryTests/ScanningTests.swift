@@ -1,3 +1,5 @@
+import AudioDecoding
+import BuiltInDecoders
 import Foundation
 import MusicLibrary
 import Synchronization
@@ -7,7 +9,11 @@ import TestSupport
 /// Counts the files a scan actually reads, to prove the cache spares them.
 final class CountingReader: TrackInfoReader {
     let reads = Mutex(0)
-    let inner = MPEGTrackInfoReader()
+    let inner: DecoderTrackInfoReader
+
+    init(decoders: DecoderRegistry = .builtIn) {
+        inner = DecoderTrackInfoReader(decoders: decoders)
+    }
 
     func readInfo(at path: LibraryPath) -> Result<TrackInfo, UnreadableReason> {
         reads.withLock { $0 += 1 }
@@ -17,7 +23,7 @@ final class CountingReader: TrackInfoReader {
 
 @Suite("Scanning a music folder")
 struct ScanningTests {
-    func scan(_ folder: TemporaryFolder, reader: any TrackInfoReader = MPEGTrackInfoReader()) -> Library {
+    func scan(_ folder: TemporaryFolder, reader: any TrackInfoReader = DecoderTrackInfoReader(decoders: .builtIn)) -> Library {
         var cache = ScanCache()
         return LibraryScanner(reader: reader).scan(LibraryPath(folder.path), cache: &cache)
     }

@@ -8,6 +8,7 @@ public final class FakeEngine: PlaybackEngine {
         public var track: EngineTrack
         public var offset: Double
         public var next: EngineTrack?
+        public var paused = false
     }
 
     public var plays: [Play] = []
@@ -21,12 +22,12 @@ public final class FakeEngine: PlaybackEngine {
 
     public init() {}
 
-    public func play(_ track: EngineTrack, from offset: Double, next: EngineTrack?) {
-        plays.append(Play(track: track, offset: offset, next: next))
+    public func play(_ track: EngineTrack, from offset: Double, next: EngineTrack?, paused: Bool) {
+        plays.append(Play(track: track, offset: offset, next: next, paused: paused))
         current = track
         self.next = next
         heardSeconds = offset
-        paused = false
+        self.paused = paused
         stopped = false
     }
 

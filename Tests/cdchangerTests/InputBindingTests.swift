@@ -97,6 +97,18 @@ struct InputBindingTests {
         }
     }
 
+    @Test("MPRIS Seek and SetPosition go to an exact place, in microseconds, not whole seconds")
+    func exactSeeks() {
+        let set = InputBindings.invocation(for: MPRISCommand.setPosition(trackID: "disc1track1", positionMicroseconds: 2_000_000), transport: .playing, elapsed: 1.674036)
+        #expect(set?["position"] == .integer(2_000_000))
+        #expect(set?.changerIntent == .seek)
+        let back = InputBindings.invocation(for: MPRISCommand.seek(offsetMicroseconds: -500_000), transport: .playing, elapsed: 12)
+        #expect(back?["position"] == .integer(11_500_000))
+        #expect(back == ChangerInvocations.seek(toMicroseconds: 11_500_000, from: 12))
+        let beforeTheStart = InputBindings.invocation(for: MPRISCommand.seek(offsetMicroseconds: -60_000_000), transport: .playing, elapsed: 12)
+        #expect(beforeTheStart?["position"] == .integer(0))
+    }
+
     @Test("quit and raise run no intent")
     func noIntent() {
         #expect(InputBindings.invocation(for: .quit, settings: PlayerSettings(), elapsed: 0) == nil)
@@ -104,14 +116,14 @@ struct InputBindingTests {
         #expect(InputBindings.invocation(for: MPRISCommand.raise, transport: .playing, elapsed: 0) == nil)
     }
 
-    @Test("going to a time is a seek by whole seconds that lands within the second shown", arguments: [
-        (12.4, 90, "forward", 78), (95.3, 90, "backward", 5), (30.0, 31, "forward", 1), (31.9, 30, "backward", 1),
+    @Test("going to a time is a seek to exactly that second, forward or back", arguments: [
+        (12.4, 90, "forward"), (95.3, 90, "backward"), (30.0, 31, "forward"), (31.9, 30, "backward"),
     ])
-    func seekTo(elapsed: Double, target: Int, direction: String, seconds: Int) throws {
+    func seekTo(elapsed: Double, target: Int, direction: String) throws {
         let invocation = try #require(InputBindings.invocation(for: .seekTo(seconds: target), settings: PlayerSettings(), elapsed: elapsed))
         #expect(invocation.changerIntent == .seek)
         guard case .enumCase(_, .string(let found), _) = invocation["direction"] else { Issue.record("no direction"); return }
         #expect(found == direction)
-        #expect(invocation["seconds"] == .integer(seconds))
+        #expect(invocation["position"] == .integer(target * 1_000_000))
     }
 }

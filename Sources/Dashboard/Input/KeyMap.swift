@@ -16,6 +16,8 @@ enum MainAction: Equatable, Sendable {
     case openTrackList
     case openGoTo
     case undo
+    /// Dismisses the pinned notices on screen (Esc).
+    case dismissNotices
     case repaint
 }
 
@@ -71,6 +73,7 @@ enum KeyMap {
         case .end: return .slotCursorToLast
         case .function(1): return .showHelp
         case .control("l"): return .repaint
+        case .escape: return .dismissNotices
         default: return nil
         }
     }
@@ -104,8 +107,9 @@ enum KeyMap {
         ("Talking", [
             Binding(keys: "/  :  Enter", meaning: "type a sentence, e.g. play disc 3"),
             Binding(keys: "Enter", meaning: "in the bar: say it"),
-            Binding(keys: "↑↓", meaning: "in the bar: earlier sentences"),
-            Binding(keys: "1–9", meaning: "in the bar: pick a numbered choice"),
+            Binding(keys: "↑↓", meaning: "in the bar: earlier sentences, also from earlier runs"),
+            Binding(keys: "Tab", meaning: "in the bar: complete a magazine or album name (again: the next; Shift-Tab: back)"),
+            Binding(keys: "1–9", meaning: "in the bar: pick a numbered choice or hint"),
             Binding(keys: "Esc", meaning: "leave the bar"),
         ]),
         ("Editing", [
@@ -119,6 +123,7 @@ enum KeyMap {
         ("Screen", [
             Binding(keys: "?  F1", meaning: "this help"),
             Binding(keys: "Ctrl-L", meaning: "redraw the screen"),
+            Binding(keys: "Esc", meaning: "dismiss the notices shown in their box"),
         ]),
     ]
 }

@@ -16,6 +16,8 @@ struct UIState: Equatable, Sendable {
     var response: TimedMessage?
     /// The latest notice (from the host's snapshot, or text another library wrote to stderr).
     var notice: TimedMessage?
+    /// The pinned notices the user dismissed (Esc), by id.
+    var dismissedNotices: Set<Int> = []
 }
 
 /// A window over the main view that takes the keys while it is open.

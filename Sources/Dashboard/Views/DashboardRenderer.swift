@@ -31,10 +31,12 @@ enum DashboardRenderer {
             RackView.draw(model, in: layout.rack, into: &buffer)
         }
         SlotsView.draw(model, layout: layout, in: layout.slots, into: &buffer)
-        MessagesView.draw(model, in: layout.messages, into: &buffer)
+        let pinned = PinnedNoticesView.placement(model, layout: layout)
+        MessagesView.draw(model, pinned: pinned, in: layout.messages, into: &buffer)
         PromptBarView.draw(model, in: layout.prompt, into: &buffer)
         FooterView.draw(model, in: layout.footer, into: &buffer)
         PromptPopupView.draw(model, above: layout.messages, top: layout.header.maxY, into: &buffer)
+        PinnedNoticesView.draw(pinned, glyphs: glyphs, into: &buffer)
 
         let screen = buffer.bounds
         switch model.ui.overlay {

@@ -66,9 +66,13 @@ enum FooterView {
         if ui.prompt.isFocused {
             var items = [
                 Item(key: "Enter", label: "say", priority: 0), Item(key: "Esc", label: "leave", priority: 0),
+                Item(key: "Tab", label: "names", priority: 4),
                 Item(key: "↑↓", label: "history", priority: 2), Item(key: "←→", label: "move", priority: 3),
             ]
-            if case .choices = ui.prompt.pending { items.insert(Item(key: "1-9", label: "pick", priority: 1), at: 0) }
+            switch ui.prompt.pending {
+            case .choices, .suggestions: items.insert(Item(key: "1-9", label: "pick", priority: 1), at: 0)
+            case .question, nil: break
+            }
             return items
         }
         return [

@@ -33,10 +33,22 @@ final class DashboardPlayer {
         return try runProcess(arguments[0], Array(arguments.dropFirst()) + words, environment: environment)
     }
 
-    /// Opens the dashboard in tmux and waits for its first frame.
-    func open(width: Int = 80, height: Int = 24, _ options: [String] = ["--output", "null"], environment extra: [String: String] = [:]) throws -> TmuxSession {
+    /// Opens the dashboard in tmux and waits for its first frame. Unless `keepingNotices`, the
+    /// notices shown at start (without a bus of its own, at least "No D-Bus session bus…") are
+    /// dismissed with Esc first, so tests of other features see the whole dashboard
+    /// (PinnedNoticesTests covers them).
+    func open(
+        width: Int = 80, height: Int = 24, _ options: [String] = ["--output", "null"], environment extra: [String: String] = [:],
+        keepingNotices: Bool = false
+    ) throws -> TmuxSession {
         let session = try TmuxSession(arguments + options, width: width, height: height, environment: environment.merging(extra) { _, new in new })
         try session.wait(for: "CD CHANGER")
+        if !keepingNotices {
+            try session.send("Escape")
+            try session.wait(for: "the start notices to be dismissed") { screen in
+                !screen.contains { $0.contains("Esc dismisses") || $0.contains("Esc to dismiss") || $0.contains("Esc for more") }
+            }
+        }
         return session
     }
 

@@ -32,6 +32,7 @@ final class FakeHost: DashboardHost {
     var activity: String?
     /// Questions `question(before:)` answers, by edit.
     var questions: [DashboardEdit: String] = [:]
+    var pinnedNotices: [DashboardSnapshot.PinnedNotice] = []
 
     private(set) var performed: [DashboardCommand] = []
     private(set) var edits: [DashboardEdit] = []
@@ -87,7 +88,7 @@ final class FakeHost: DashboardHost {
             },
             slots: slots, nowPlaying: panel, transport: panel == nil ? .stopped : transport,
             repeatMode: repeatMode, randomMode: randomMode, isScanning: isScanning, volume: volume, isMuted: isMuted, output: output, notice: notice,
-            remoteResponse: remoteResponse, activity: activity
+            remoteResponse: remoteResponse, activity: activity, pinnedNotices: pinnedNotices
         )
     }
 
@@ -233,6 +234,17 @@ final class FakeHost: DashboardHost {
         magazines.insert(moved, at: position - 1)
         currentMagazine = magazines.firstIndex { $0.id == currentID } ?? 0
         return EditResult(message: "Moved \(moved.name) to position \(position).", succeeded: true)
+    }
+
+    /// What an earlier run saved, and what the dashboard saved since.
+    var savedHistory: [String] = []
+    private(set) var historySaves = 0
+
+    func savedPromptHistory() -> [String] { savedHistory }
+
+    func savePromptHistory(_ sentences: [String]) {
+        savedHistory = sentences
+        historySaves += 1
     }
 
     func selectMagazine(_ magazine: UUID) {
