@@ -56,7 +56,8 @@ extension OnTheRealPlayer {
         @Test("the compact layout gives rows the slots don't need to the album, the track count, both messages and rules")
         func compactUsesItsSpareRows() throws {
             let player = try DashboardPlayer()
-            let session = try player.open(width: 60, height: 20)
+            // The pinned "No D-Bus session bus" notice stays, to fill the second message row.
+            let session = try player.open(width: 60, height: 20, keepingNotices: true)
             try session.send("1")
             let screen = try session.wait(for: "Track 1 of 4")
             let text = screen.joined(separator: "\n")
