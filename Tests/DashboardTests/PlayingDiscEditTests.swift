@@ -23,7 +23,11 @@ extension OnTheRealPlayer {
             try session.type("harbour")
             try session.wait(for: "1 of 6 albums")
             try session.send("Enter")
-            let asked = try session.wait(for: "Replace Coastal Morning in slot 1 with Harbour Lights? It is")
+            // Both rows of the question, read from one capture (tmux can be read while a frame is half drawn).
+            let asked = try session.wait(for: "the replace question, both rows") { screen in
+                screen.contains { $0.contains("Replace Coastal Morning in slot 1 with Harbour Lights? It is") }
+                    && screen.contains { $0.contains("│ playing; Harbour Lights will play instead.") }
+            }
             #expect(asked.contains { $0.contains("│ playing; Harbour Lights will play instead.") })
             try session.send("y")
             let screen = try session.waitForText("It plays now.")
@@ -68,7 +72,9 @@ extension OnTheRealPlayer {
             try session.send("2")
             try session.wait(for: "2 ▶  Open Highway")
             try session.send("x")
-            let asked = try session.wait(for: "Eject disc 2, Open Highway? It is playing; the next disc")
+            let asked = try session.wait(for: "the eject question, both rows") { screen in
+                screen.contains { $0.contains("Eject disc 2, Open Highway? It is playing; the next disc") } && screen.contains { $0.contains("│ will play.") }
+            }
             #expect(asked.contains { $0.contains("│ will play.") })
             try session.send("y")
             let screen = try session.waitForText("Now playing disc 3, Night Drive.")
