@@ -95,6 +95,22 @@ public struct ChangerContext: Sendable {
     /// demo library used instead of an empty `~/Music` (see `MusicFolder.notice`). A folder that
     /// isn't there is said by every command: it is among `notices`.
     public let musicFolderNotice: String?
+    /// The rest of the scan, when it was left for later (`Scan.leavingLongReadsForLater`): the
+    /// survey, of which only the discs in the slots have been read.
+    public let pendingScan: LibrarySurvey?
+
+    /// When the library's files are read.
+    public enum Scan: Sendable {
+        /// All of them now; `progress` hears how far reading has come (a first scan of a large library).
+        case now(progress: (@Sendable (ScanProgress) -> Void)?)
+        /// Now, unless more than `ChangerContext.backgroundThreshold` files are unknown to the cache:
+        /// then only the discs in the slots now, and the rest later (`pendingScan`), so a player
+        /// can open at once and read the rest in the background.
+        case leavingLongReadsForLater
+    }
+
+    /// More unknown files than this, and a player reads the library in the background.
+    public static let backgroundThreshold = 400
 
     /// `rereadsBeforeEdits`: this process is short-lived and other processes may edit the state
     /// meanwhile (see `ChangerStore`); a player, which owns the state while it runs, passes false.
@@ -103,23 +119,39 @@ public struct ChangerContext: Sendable {
     public init(
         stateDirectory: String?, libraryOption: String?, environment: [String: String],
         configuredLibrary: String? = nil, scansLibrary: Bool = true,
-        scanner: LibraryScanner = LibraryScanner(), rereadsBeforeEdits: Bool = false
+        scanner: LibraryScanner = LibraryScanner(), rereadsBeforeEdits: Bool = false, scan: Scan = .now(progress: nil)
     ) {
         let stateFile = StateFile(directory: StateFile.directory(option: stateDirectory, environment: environment))
         let musicFolder = MusicFolder.locate(option: libraryOption, environment: environment, configured: configuredLibrary)
         var notices: [String] = []
         var cache = ScanCache(contentsOf: stateFile.scanCacheURL)
+        let outcome = stateFile.load()
         let folderExists = musicFolder.path.isDirectory
+
+        var pendingScan: LibrarySurvey?
         let library: Library
         if !folderExists {
             library = Library(root: musicFolder.path, albums: [])
         } else if !scansLibrary, let remembered = scanner.rememberedLibrary(musicFolder.path, cache: cache) {
             library = remembered
         } else {
-            library = scanner.scan(musicFolder.path, cache: &cache)
+            let survey = scanner.survey(musicFolder.path)
+            switch scan {
+            case .leavingLongReadsForLater where survey.unreadCount(in: cache) > ChangerContext.backgroundThreshold:
+                let inSlots = outcome.state.map { $0.rack.magazines.flatMap { $0.slots.compactMap { $0 } } }
+                    ?? Array(survey.folderPaths.prefix(Magazine.defaultSlotCount))
+                library = scanner.read(survey, only: Set(inSlots), cache: &cache)
+                pendingScan = survey
+            case .leavingLongReadsForLater:
+                library = scanner.read(survey, cache: &cache)
+            case .now(let progress):
+                library = scanner.read(survey, cache: &cache, progress: progress)
+            }
         }
         notices += library.problems
-        let folderNotice = musicFolder.notice(albumCount: library.albums.count, exists: folderExists, environment: environment)
+        // While the rest is read in the background, the survey knows how many albums there are.
+        let albumCount = pendingScan?.folderPaths.count ?? library.albums.count
+        let folderNotice = musicFolder.notice(albumCount: albumCount, exists: folderExists, environment: environment)
         if folderExists || musicFolder.source == .demo {
             musicFolderNotice = folderNotice
         } else {
@@ -129,7 +161,7 @@ public struct ChangerContext: Sendable {
 
         let state: ChangerState
         var saveFreshState = false
-        switch stateFile.load() {
+        switch outcome {
         case .loaded(let loaded):
             state = loaded
         case .none:
@@ -157,6 +189,7 @@ public struct ChangerContext: Sendable {
         self.shelf = shelf
         self.store = store
         self.notices = notices
+        self.pendingScan = pendingScan
     }
 
     /// Finds an album by folder or title, remembering albums found outside the music folder.

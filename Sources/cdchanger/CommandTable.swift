@@ -9,6 +9,7 @@ import Foundation
 import Glibc
 #endif
 import IntentKit
+import MusicLibrary
 import Settings
 
 /// One option as `--help` explains it: `--disc N` takes a value (`value` is "N"), `--json` does not.
@@ -87,8 +88,11 @@ final class CommandEnvironment {
     let insidePlayer: Bool
     /// Set by a player before it opens the context: it owns the state while it runs.
     var opensPlayer = false
+    /// Set by the dashboard before it opens the context: a long first scan goes on in the background.
+    var scansInBackground = false
     private var openedContext: ChangerContext?
     private var openedRegistry: ShortcutRegistry?
+    private var openedRackEditor: RackEditor?
 
     init(stateDirectory: String?, libraryOption: String?, environment: [String: String], output: CommandOutput = CommandOutput()) {
         self.stateDirectory = stateDirectory
@@ -98,8 +102,8 @@ final class CommandEnvironment {
         insidePlayer = false
     }
 
-    /// An environment over a running player's context and registry, collecting what commands print.
-    init(context: ChangerContext, registry: ShortcutRegistry, output: CommandOutput) {
+    /// An environment over a running player's context, registry and rack editor, collecting what commands print.
+    init(context: ChangerContext, registry: ShortcutRegistry, rackEditor: RackEditor, output: CommandOutput) {
         stateDirectory = nil
         libraryOption = nil
         environment = [:]
@@ -107,6 +111,7 @@ final class CommandEnvironment {
         insidePlayer = true
         openedContext = context
         openedRegistry = registry
+        openedRackEditor = rackEditor
     }
 
     /// Prints a line of the command's output.
@@ -124,13 +129,22 @@ final class CommandEnvironment {
                 stateDirectory: stateDirectory, libraryOption: libraryOption, environment: environment,
                 configuredLibrary: setting(SettingsKeys.library).map { SettingsKeys.expandedFolder($0, environment: environment) },
                 scansLibrary: !opensPlayer || setting(SettingsKeys.scanOnStart) != "no",
-                rereadsBeforeEdits: !opensPlayer
+                rereadsBeforeEdits: !opensPlayer,
+                scan: scansInBackground ? .leavingLongReadsForLater : .now(progress: isatty(STDERR_FILENO) == 1 ? showScanProgress : nil)
             )
             if !opensPlayer { for notice in settingsFile.problems + context.notices { err("cdchanger: \(notice)") } }
             openedContext = context
             return context
         }
         set { openedContext = newValue }
+    }
+
+    /// The one rack editor: the running player's, or one over this command's store.
+    var rackEditor: RackEditor {
+        if let openedRackEditor { return openedRackEditor }
+        let editor = RackEditor(store: context.store, shelf: context.shelf)
+        openedRackEditor = editor
+        return editor
     }
 
     private var readSettingsFile: SettingsFile?
@@ -158,6 +172,15 @@ final class CommandEnvironment {
             return registry
         }
     }
+}
+
+/// A long scan's progress on standard error (a terminal), rewritten in place: "Scanning 3,412 of
+/// 10,000 files…", cleared when it is done. Short scans show nothing.
+@Sendable func showScanProgress(_ progress: ScanProgress) {
+    guard progress.total >= ChangerContext.backgroundThreshold else { return }
+    let line = progress.read < progress.total ? "\r\(progress)\u{1B}[K" : "\r\u{1B}[K"
+    let bytes = Array(line.utf8)
+    bytes.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 
 /// Options every command accepts.

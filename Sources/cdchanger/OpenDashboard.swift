@@ -32,7 +32,7 @@ enum OpenDashboard {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure("The dashboard needs a terminal. Without one, use `cdchanger play`, `cdchanger say` or `cdchanger magazine list`.")
         }
-        let player = try RunningPlayer(environment: environment, output: output)
+        let player = try RunningPlayer(environment: environment, output: output, scansInBackground: true)
         let bridge = DashboardBridge(player: player)
         let colors: Dashboard.ColorChoice = environment.setting(SettingsKeys.colors) == "never" ? .never : .automatic
         let dashboard = Dashboard(host: bridge, loop: player.loop, options: Dashboard.Options(colors: colors, handlesTerminationSignals: false))

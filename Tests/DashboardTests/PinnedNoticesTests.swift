@@ -112,71 +112,68 @@ import TmuxDriver
     }
 }
 
-/// The real binary in tmux: what a damaged state file and an empty music folder say at start.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
-struct PinnedNoticesEndToEndTests {
-    /// The screen's words in order, without the box's sides, so wrapped text reads as one line.
-    static func prose(_ screen: [String]) -> String {
-        screen.joined(separator: " ").replacingOccurrences(of: "│", with: " ").split(separator: " ").joined(separator: " ")
-    }
-
-    @Test(arguments: [false, true])
-    func aDamagedStateFileIsReportedWithOrWithoutASessionBus(withBus: Bool) throws {
-        let player = TmuxEndToEndTests.Player()
-        try Data("{\"version\": 1, \"rack\": broken".utf8).write(to: player.state.url.appendingPathComponent("state.json"))
-        let bus = withBus ? try PrivateBus() : nil
-        let environment = bus.map { ["DBUS_SESSION_BUS_ADDRESS": $0.address] } ?? [:]
-        let session = try player.open(environment: environment, keepingNotices: true)
-        let moved = try FileManager.default.contentsOfDirectory(atPath: player.state.path).first { $0.hasPrefix("state.json.unreadable-") }
-        let name = try #require(moved)
-        let screen = try session.wait(for: name)
-        let text = screen.joined(separator: "\n")
-        #expect(text.contains("The state file could not be used"))
-        #expect(text.contains("…"), "the long path is shortened in the middle:\n\(text)")
-        if !withBus {
-            try session.wait(for: "media keys and MPRIS are off")
-            try session.wait(for: "2 notices · Esc to dismiss")
-        } else {
-            try session.wait(for: "Notice · Esc to dismiss")
+extension OnTheRealPlayer {
+    /// The real binary in tmux: what a damaged state file and an empty music folder say at start.
+    @Suite
+    struct PinnedNoticesEndToEndTests {
+        /// The screen's words in order, without the box's sides, so wrapped text reads as one line.
+        static func prose(_ screen: [String]) -> String {
+            screen.joined(separator: " ").replacingOccurrences(of: "│", with: " ").split(separator: " ").joined(separator: " ")
         }
-        // It stays while the player plays and answers.
-        try session.send("1")
-        try session.wait(for: "Playing disc 1")
-        try session.send("m")
-        try session.wait(for: "Muted.")
-        #expect(try session.screen().contains { $0.contains(name) })
-        try session.send("Escape")
-        try session.wait(timeout: 3, for: "the notices to go") { !$0.contains { $0.contains(name) || $0.contains("Esc to dismiss") } }
-    }
 
-    @Test func anEmptyMusicFolderSaysSo() throws {
-        let player = TmuxEndToEndTests.Player()
-        let empty = TemporaryFolder("cdc-empty-music")
-        let session = try TmuxSession(
-            [ProjectPaths.binary, "--state-dir", player.state.path, "--library", empty.path, "--output", "null"],
-            width: 80, height: 24, environment: player.environment
-        )
-        let text = Self.prose(try session.wait(for: "the empty folder's notice") { Self.prose($0).contains("or start with --library DIR.") })
-        #expect(text.contains("No albums in \(empty.path). Put folders of .mp3 files there, or start with --library DIR."), "\(text)")
-        let listing = try player.run("--library", empty.path, "library")
-        #expect(listing.output.contains("No albums in "))
-        #expect(listing.output.contains("Put folders of .mp3 files there, or start with --library DIR."))
-    }
+        @Test(arguments: [false, true])
+        func aDamagedStateFileIsReportedWithOrWithoutASessionBus(withBus: Bool) throws {
+            let player = try DashboardPlayer(bus: withBus)
+            try Data("{\"version\": 1, \"rack\": broken".utf8).write(to: player.state.url.appendingPathComponent("state.json"))
+            let session = try player.open(keepingNotices: true)
+            let moved = try FileManager.default.contentsOfDirectory(atPath: player.state.path).first { $0.hasPrefix("state.json.unreadable-") }
+            let name = try #require(moved)
+            let screen = try session.wait(for: name)
+            let text = screen.joined(separator: "\n")
+            #expect(text.contains("The state file could not be used"))
+            #expect(text.contains("…"), "the long path is shortened in the middle:\n\(text)")
+            if !withBus {
+                try session.wait(for: "media keys and MPRIS are off")
+                try session.wait(for: "2 notices · Esc to dismiss")
+            } else {
+                try session.wait(for: "Notice · Esc to dismiss")
+            }
+            // It stays while the player plays and answers.
+            try session.send("1")
+            try session.wait(for: "Playing disc 1")
+            try session.send("m")
+            try session.wait(for: "Muted.")
+            #expect(try session.screen().contains { $0.contains(name) })
+            try session.send("Escape")
+            try session.wait(timeout: 3, for: "the notices to go") { !$0.contains { $0.contains(name) || $0.contains("Esc to dismiss") } }
+        }
 
-    @Test func theDemoLibraryAsAFallbackSaysWhy() throws {
-        let player = TmuxEndToEndTests.Player()
-        // No --library, and a home folder without ~/Music: the demo library plays, and says why.
-        let session = try TmuxSession(
-            [ProjectPaths.binary, "--state-dir", player.state.path, "--output", "null"], width: 80, height: 24,
-            environment: player.environment.merging(["CDCHANGER_DEMO_LIBRARY": ProjectPaths.demoLibrary.path]) { _, new in new }
-        )
-        let text = Self.prose(try session.wait(for: "plays its demo library"))
-        #expect(text.contains("No albums in ~/Music, so CD Changer plays its demo library. Put folders of .mp3 files in ~/Music, or start with --library DIR."), "\(text)")
-        #expect(text.contains("Coastal Morning"))
-        var environment = player.environment
-        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        environment["CDCHANGER_DEMO_LIBRARY"] = ProjectPaths.demoLibrary.path
-        let listing = try runProcess(ProjectPaths.binary, ["--state-dir", player.state.path, "library"], environment: environment)
-        #expect(listing.output.contains("(the demo library)\nNo albums in ~/Music, so CD Changer plays its demo library."), "\(listing.output)")
+        @Test func anEmptyMusicFolderSaysSo() throws {
+            let empty = TemporaryFolder("cdc-empty-music")
+            let player = try DashboardPlayer(library: empty.path)
+            let session = try player.open(keepingNotices: true)
+            let text = Self.prose(try session.wait(for: "the empty folder's notice") { Self.prose($0).contains("or start with --library DIR.") })
+            #expect(text.contains("No albums in \(empty.path). Put folders of .mp3 files there, or start with --library DIR."), "\(text)")
+            let listing = try player.run("library")
+            #expect(listing.output.contains("No albums in "))
+            #expect(listing.output.contains("Put folders of .mp3 files there, or start with --library DIR."))
+        }
+
+        @Test func theDemoLibraryAsAFallbackSaysWhy() throws {
+            let player = try DashboardPlayer()
+            // No --library, and a home folder without ~/Music: the demo library plays, and says why.
+            let session = try TmuxSession(
+                [ProjectPaths.binary, "--state-dir", player.state.path, "--output", "null"], width: 80, height: 24,
+                environment: player.environment.merging(["CDCHANGER_DEMO_LIBRARY": ProjectPaths.demoLibrary.path]) { _, new in new }
+            )
+            let text = Self.prose(try session.wait(for: "plays its demo library"))
+            #expect(text.contains("No albums in ~/Music, so CD Changer plays its demo library. Put folders of .mp3 files in ~/Music, or start with --library DIR."), "\(text)")
+            #expect(text.contains("Coastal Morning"))
+            var environment = player.environment
+            environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            environment["CDCHANGER_DEMO_LIBRARY"] = ProjectPaths.demoLibrary.path
+            let listing = try runProcess(ProjectPaths.binary, ["--state-dir", player.state.path, "library"], environment: environment)
+            #expect(listing.output.contains("(the demo library)\nNo albums in ~/Music, so CD Changer plays its demo library."), "\(listing.output)")
+        }
     }
 }

@@ -106,22 +106,24 @@ import TmuxDriver
     }
 }
 
-/// Tab completion on the real binary: a magazine made on the command line completes in the bar.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
-struct PromptCompletionEndToEndTests {
-    @Test func aMagazineAndAnAlbumNameComplete() throws {
-        let player = TmuxEndToEndTests.Player()
-        try player.run("magazine", "create", "Road Trip")
-        let session = try player.open()
-        try session.send("/")
-        try session.type("play ro")
-        try session.send("Tab")
-        try session.wait(for: "▸ play Road Trip")
-        try session.send("Enter")
-        try session.wait(for: "Road Trip has no disc to play.")
-        try session.send("/")
-        try session.type("harb")
-        try session.send("Tab")
-        try session.wait(for: "▸ Harbour Lights")
+extension OnTheRealPlayer {
+    /// Tab completion on the real binary: a magazine made on the command line completes in the bar.
+    @Suite
+    struct PromptCompletionEndToEndTests {
+        @Test func aMagazineAndAnAlbumNameComplete() throws {
+            let player = try DashboardPlayer()
+            try player.run("magazine", "create", "Road Trip")
+            let session = try player.open()
+            try session.send("/")
+            try session.type("play ro")
+            try session.send("Tab")
+            try session.wait(for: "▸ play Road Trip")
+            try session.send("Enter")
+            try session.wait(for: "Road Trip has no disc to play.")
+            try session.send("/")
+            try session.type("harb")
+            try session.send("Tab")
+            try session.wait(for: "▸ Harbour Lights")
+        }
     }
 }

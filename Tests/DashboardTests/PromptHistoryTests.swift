@@ -45,25 +45,28 @@ import TmuxDriver
     }
 }
 
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
-struct PromptHistoryEndToEndTests {
-    @Test func aSentenceComesBackAfterARestart() throws {
-        let player = TmuxEndToEndTests.Player()
-        let first = try player.open()
-        try first.send("/")
-        try first.type("play disc 6")
-        try first.send("Enter")
-        try first.wait(for: "Playing disc 6")
-        try first.send("q")
-        try TmuxEndToEndTests.expectRestored(first)
-        let saved = try String(contentsOf: player.state.url.appendingPathComponent("prompt-history"), encoding: .utf8)
-        #expect(saved == "play disc 6\n")
+extension OnTheRealPlayer {
+    /// The prompt bar's history on the real binary: a sentence typed before a quit comes back after a restart.
+    @Suite
+    struct PromptHistoryEndToEndTests {
+        @Test func aSentenceComesBackAfterARestart() throws {
+            let player = try DashboardPlayer()
+            let first = try player.open()
+            try first.send("/")
+            try first.type("play disc 6")
+            try first.send("Enter")
+            try first.wait(for: "Playing disc 6")
+            try first.send("q")
+            try TmuxEndToEndTests.expectRestored(first)
+            let saved = try String(contentsOf: player.state.url.appendingPathComponent("prompt-history"), encoding: .utf8)
+            #expect(saved == "play disc 6\n")
 
-        let second = try player.open()
-        try second.send("/")
-        try second.send("Up")
-        try second.wait(for: "▸ play disc 6")
-        try second.send("Enter")
-        try second.wait(for: "Playing disc 6")
+            let second = try player.open()
+            try second.send("/")
+            try second.send("Up")
+            try second.wait(for: "▸ play disc 6")
+            try second.send("Enter")
+            try second.wait(for: "Playing disc 6")
+        }
     }
 }

@@ -26,13 +26,19 @@ enum Overlay: Equatable, Sendable {
     case help(scroll: Int)
     case browser(LibraryBrowserState)
     case magazines(MagazineEditorState)
-    case ejecting(EjectConfirmation)
+    /// An edit waiting for y: "Eject disc 3, Night Drive?"
+    case confirming(Confirmation)
+    /// The disc's tracks (`t`).
+    case tracks(TrackListState)
+    /// A time to go to in the track (`g`).
+    case goTo(GoToTimeState)
 }
 
-/// "Eject disc 3, Night Drive? y/n"
-struct EjectConfirmation: Equatable, Sendable {
-    var magazine: UUID
-    var slot: Int
+/// An edit of the rack that waits for the user's yes, and the host's question about it.
+struct Confirmation: Equatable, Sendable {
+    var edit: DashboardEdit
+    /// The box's title: "Eject", "Replace".
+    var title: String
     var question: String
 }
 

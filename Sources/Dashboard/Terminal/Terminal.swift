@@ -156,7 +156,8 @@ final class Terminal {
         cursorShown = shown
     }
 
-    /// Every key waiting in the input, without blocking.
+    /// Every key waiting in the input, without blocking; escape sequences ncurses did not know
+    /// are read whole (`KeySequences`).
     func readKeys() -> [Key] {
         guard screen != nil else { return [] }
         var keys: [Key] = []
@@ -171,7 +172,7 @@ final class Terminal {
                 break
             }
         }
-        return keys
+        return KeySequences.fold(keys)
     }
 
     private static func functionKey(_ code: Int32) -> Key? {
