@@ -27,45 +27,50 @@ let package = Package(
         // Swift modules, one job each.
         .target(name: "SystemSupport", dependencies: ["CSystemShim"]),
         .target(name: "OrderedJSON"),
+        .target(name: "Settings"),
         .target(name: "IntentKit", dependencies: ["OrderedJSON"]),
-        .target(name: "MPEGAudio", dependencies: ["CMpg123"]),
-        .target(name: "MusicLibrary", dependencies: ["MPEGAudio", "SystemSupport"]),
+        .target(name: "AudioDecoding"),  // the decoder protocol and registry, formats, tags
+        .target(name: "MPEGAudio", dependencies: ["AudioDecoding", "CMpg123"]),
+        .target(name: "BuiltInDecoders", dependencies: ["AudioDecoding", "MPEGAudio"]),  // the decoders shipped
+        .target(name: "MusicLibrary", dependencies: ["AudioDecoding", "BuiltInDecoders", "SystemSupport"]),
         .target(name: "ChangerKit", dependencies: ["MusicLibrary", "IntentKit"]),
-        .target(name: "Playback", dependencies: ["MPEGAudio", "CALSA", "CAudioShim", "SystemSupport"]),
+        .target(name: "Playback", dependencies: ["AudioDecoding", "BuiltInDecoders", "CALSA", "CAudioShim", "SystemSupport"]),
         .target(name: "ChangerIntents", dependencies: ["IntentKit", "ChangerKit"]),
         .target(name: "MainLoop", dependencies: ["SystemSupport"]),
         .target(name: "Remote", dependencies: ["CDBus", "MainLoop", "OrderedJSON", "SystemSupport"]),
         .target(
             name: "Session",
-            dependencies: ["ChangerIntents", "ChangerKit", "IntentKit", "MainLoop", "MusicLibrary", "Playback"]
+            dependencies: ["ChangerIntents", "ChangerKit", "IntentKit", "MainLoop", "MusicLibrary", "Playback", "SystemSupport"]
         ),
         .target(name: "Dashboard", dependencies: ["CNcursesw", "CTerminalShim", "MainLoop"]),
         .executableTarget(
             name: "cdchanger",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
+            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session", "Settings"]
         ),
         .executableTarget(
             name: "cdchanger-bench",
-            dependencies: ["SystemSupport", "TmuxDriver", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "MPEGAudio", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
+            dependencies: ["SystemSupport", "TmuxDriver", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
         ),
 
         // Test and benchmark helpers. TmuxDriver is its own target so the benchmarks can use it
         // without TestSupport's fixtures and Swift Testing (docs/decisions.md).
-        .target(name: "TestSupport", dependencies: ["ChangerKit", "MusicLibrary"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["AudioDecoding", "ChangerKit", "MusicLibrary"], path: "Tests/TestSupport"),
         .target(name: "TmuxDriver", path: "Tests/TmuxDriver"),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
-        .testTarget(name: "MPEGAudioTests", dependencies: ["MPEGAudio", "TestSupport"]),
-        .testTarget(name: "MusicLibraryTests", dependencies: ["MusicLibrary", "MPEGAudio", "TestSupport"]),
+        .testTarget(name: "AudioDecodingTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MPEGAudio", "TestSupport"]),
+        .testTarget(name: "MPEGAudioTests", dependencies: ["AudioDecoding", "MPEGAudio", "TestSupport"]),
+        .testTarget(name: "MusicLibraryTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MPEGAudio", "MusicLibrary", "TestSupport"]),
         .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "IntentKit", "MusicLibrary", "TestSupport"]),
         .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit", "ChangerKit", "MusicLibrary", "TestSupport"], exclude: ["NaturalSentences.txt"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TestSupport", "TmuxDriver"]),
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "TestSupport"]),
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MPEGAudio"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChangerKit"]),
-        .testTarget(name: "cdchangerTests", dependencies: ["cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "Playback", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TmuxDriver", "ChangerKit"]),
+        .testTarget(name: "cdchangerTests", dependencies: ["cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote", "Settings"]),
     ],
     swiftLanguageModes: [.v6]
 )

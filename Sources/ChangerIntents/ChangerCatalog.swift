@@ -31,8 +31,11 @@ public enum ChangerCatalog {
         IntentDefinition(.playMagazineNumber, title: "Play Magazine by Number", parameters: [
             ParameterDefinition(name: "number", title: "Number", type: .enumeration(ChangerEnums.magazineNumber), question: "Which magazine number?", answerType: .integer(1...999)),
         ], summary: "Play magazine number {number} in the rack", response: "Playing magazine {number} of the rack."),
-        IntentDefinition(.playDisc, title: "Play Disc", parameters: [disc(), magazine(required: false)],
-                         summary: "Play disc {disc}[ of {magazine}]", response: "Playing disc {disc}[ of {magazine}]."),
+        IntentDefinition(.playDisc, title: "Play Disc", parameters: [
+            disc(), magazine(required: false),
+            // Not in any phrase: the dashboard's track list plays a disc from one of its tracks.
+            ParameterDefinition(name: "track", title: "Track", type: .integer(1...9999), isRequired: false, question: "Which track?"),
+        ], summary: "Play disc {disc}[ of {magazine}]", response: "Playing disc {disc}[ of {magazine}]."),
         IntentDefinition(.playLastDisc, title: "Play the Last Disc", summary: "Play the last disc in the magazine", response: "Playing the last disc."),
         IntentDefinition(.playTrackNumber, title: "Play Track", parameters: [
             ParameterDefinition(name: "track", title: "Track", type: .enumeration(ChangerEnums.trackNumber), question: "Which track?", answerType: .integer(1...999)),
@@ -70,6 +73,9 @@ public enum ChangerCatalog {
         IntentDefinition(.seek, title: "Seek", parameters: [
             ParameterDefinition(name: "direction", title: "Direction", type: .enumeration(ChangerEnums.seekDirection), question: "Forward or backward?"),
             ParameterDefinition(name: "seconds", title: "Seconds", type: .enumeration(ChangerEnums.seekAmount), isRequired: false, question: "How many seconds?", answerType: .integer(1...86_400)),
+            // Not in any phrase: where MPRIS Seek and SetPosition go, in microseconds from
+            // the start of the track (instead of `seconds`).
+            ParameterDefinition(name: "position", title: "Position", type: .integer(0...86_400_000_000), isRequired: false, question: "Where in the track?"),
         ], summary: "Skip {direction}[ {seconds}]", response: "Skipping {direction}[ {seconds}]."),
         IntentDefinition(.setVolume, title: "Set Volume", parameters: [
             ParameterDefinition(name: "volume", title: "Volume", type: .enumeration(ChangerEnums.volumeLevel), question: "What volume, from 0 to 100 percent?", answerType: .integer(0...100)),

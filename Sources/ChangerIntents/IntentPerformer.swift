@@ -31,9 +31,13 @@ public struct IntentOutcome: Equatable, Sendable {
 /// "Playing disc 3, Night Drive." Every front end (keys, prompt bar, `say`, MPRIS) comes through here.
 public final class IntentPerformer {
     public let changer: Changer
+    /// Where loading and ejecting by sentence edit the rack: the player's one editor, so the
+    /// dashboard's undo takes such an edit back too.
+    public let rackEditor: RackEditor
 
-    public init(changer: Changer) {
+    public init(changer: Changer, rackEditor: RackEditor? = nil) {
         self.changer = changer
+        self.rackEditor = rackEditor ?? RackEditor(store: changer.store, shelf: changer.shelf, changer: changer)
     }
 
     /// Runs `invocation` and says what happened.
@@ -72,7 +76,7 @@ public final class IntentPerformer {
             try changer.playDisc(disc, magazineID: invocation["disc"] == nil ? changer.current?.magazineID : nil, track: track)
             return playing(prefix: "Playing ")
         case .playAlbum, .playSong, .playArtist, .loadAlbum, .ejectDisc:
-            return LibraryActions(changer: changer).perform(intent, invocation)
+            return LibraryActions(performer: self).perform(intent, invocation)
         case .restartTrack:
             guard changer.current != nil, changer.transport != .stopped else { return nothingPlaying }
             changer.seek(by: -changer.elapsed)
@@ -87,7 +91,7 @@ public final class IntentPerformer {
         case .playDisc:
             guard let disc = integer(invocation["disc"]) else { return IntentOutcome(response: "Which disc?", succeeded: false) }
             let magazineID = magazineID(invocation["magazine"])
-            try changer.playDisc(disc, magazineID: magazineID)
+            try changer.playDisc(disc, magazineID: magazineID, track: integer(invocation["track"]) ?? 1)
             return playing(prefix: magazineID == nil ? "Playing " : "Playing \(changer.currentMagazine?.name ?? "the magazine"): ")
         case .playSomething:
             let resuming = changer.transport == .paused || changer.store.state.position != nil
@@ -137,13 +141,19 @@ public final class IntentPerformer {
             return playing(prefix: wasScanning ? "Scan off. Staying on " : "")
         case .nextMagazine, .previousMagazine:
             try changer.stepMagazine(by: intent == .nextMagazine ? 1 : -1)
-            let name = changer.currentMagazine?.name ?? "the magazine"
+            let name = (changer.playingMagazine ?? changer.selectedMagazine)?.name ?? "the magazine"
             return changer.transport == .playing ? playing(prefix: "\(name): ") : IntentOutcome(response: "\(name) selected.")
         case .seek:
             guard changer.current != nil else { return nothingPlaying }
             let forward = string(invocation["direction"]) != "backward"
-            let seconds = integer(invocation["seconds"]) ?? 10
             let wasScanning = changer.isScanning
+            if let position = integer(invocation["position"]) {
+                let seconds = Double(position) / 1_000_000
+                changer.seek(to: seconds)
+                if wasScanning { return playing(prefix: "Scan off. Staying on ") }
+                return IntentOutcome(response: "\(forward ? "Forward" : "Back") to \(ClockText.minutesAndSeconds(seconds)).")
+            }
+            let seconds = integer(invocation["seconds"]) ?? 10
             changer.seek(by: Double(forward ? seconds : -seconds))
             if wasScanning { return playing(prefix: "Scan off. Staying on ") }
             return IntentOutcome(response: "\(forward ? "Forward" : "Back") \(seconds) second\(seconds == 1 ? "" : "s").")

@@ -17,9 +17,15 @@ import MusicLibrary
 /// - "something by X" plays the one loaded disc by X, and asks which album when X has several
 ///   loaded, or several and none loaded;
 /// - a song plays its disc from that track;
-/// - loading and ejecting by sentence go through the store's rack edits, like the magazine menu.
+/// - loading and ejecting by sentence are edits through the player's `RackEditor`, as the
+///   dashboard's are: the disc that plays is replaced or ejected the changer way, and `u` undoes it.
+///
+/// A slot number without a magazine means a slot of the magazine on show.
 struct LibraryActions {
-    let changer: Changer
+    let performer: IntentPerformer
+    private var changer: Changer { performer.changer }
+    /// The magazine a bare slot number refers to: the one on show.
+    private var magazineOnShow: Magazine? { changer.selectedMagazine }
 
     func perform(_ intent: ChangerIntent, _ invocation: IntentInvocation) -> IntentOutcome {
         do {
@@ -65,7 +71,7 @@ struct LibraryActions {
             try changer.playDisc(loaded, magazineID: magazine.id, track: track)
             return performer.playing(prefix: switching ? "Switched to \(magazine.name). Playing " : "Playing ")
         }
-        guard let magazine = changer.currentMagazine else { throw TransportError.noMagazine }
+        guard let magazine = magazineOnShow else { throw TransportError.noMagazine }
         guard let target = slot ?? firstEmptySlot(of: magazine) else {
             return .asking(replaceQuestion(for: album, in: magazine, choice: choice))
         }
@@ -100,7 +106,7 @@ struct LibraryActions {
     // MARK: Rack edits
 
     private func load(_ album: Album, slot: Int?) throws -> IntentOutcome {
-        guard let magazine = changer.currentMagazine else { throw TransportError.noMagazine }
+        guard let magazine = magazineOnShow else { throw TransportError.noMagazine }
         if slot == nil, let (holder, loaded) = place(of: album) {
             return IntentOutcome(response: "\(album.title) is already in slot \(loaded) of \(holder.name).")
         }
@@ -109,32 +115,26 @@ struct LibraryActions {
                 IntentInvocation(.loadAlbum, parameters: ["album": albumValue(album), "slot": ChangerInvocations.slot(slot)])
             })
         }
-        let replaced = try put(album, into: target, of: magazine)
-        return IntentOutcome(response: "Loaded \(album.title) into slot \(target) of \(magazine.name)" + (replaced.map { ", in place of \($0)." } ?? "."))
+        return IntentOutcome(response: try performer.rackEditor.perform(.load(album, slot: target, magazine: .id(magazine.id))).message)
     }
 
     private func eject(_ slot: Int) throws -> IntentOutcome {
-        guard let magazine = changer.currentMagazine else { throw TransportError.noMagazine }
+        guard let magazine = magazineOnShow else { throw TransportError.noMagazine }
         guard magazine.slots.indices.contains(slot - 1) else {
             throw RackError.slotOutOfRange(slot, magazine: magazine.name, count: magazine.slots.count)
         }
-        guard let folder = magazine.slots[slot - 1] else { return IntentOutcome(response: "Slot \(slot) of \(magazine.name) is already empty.") }
-        let title = changer.shelf.album(at: folder)?.title ?? folder.lastComponent.displayName
-        let wasPlaying = changer.current.map { $0.magazineID == magazine.id && $0.slot == slot } ?? false
-        if wasPlaying { changer.stop() }
-        try changer.store.editRack(.slotsChanged) { rack throws(RackError) in try rack.eject(slot: slot, of: magazine.name) }
-        return IntentOutcome(response: (wasPlaying ? "Stopped. " : "") + "Ejected \(title) from slot \(slot) of \(magazine.name).")
+        guard magazine.slots[slot - 1] != nil else { return IntentOutcome(response: "Slot \(slot) of \(magazine.name) is already empty.") }
+        return IntentOutcome(response: try performer.rackEditor.perform(.eject(slot: slot, magazine: .id(magazine.id))).message)
     }
 
-    /// Loads `album` into `slot` of `magazine`, stopping first when that slot is playing; returns
-    /// the title of the album it replaced, if any.
+    /// Loads `album` into `slot` of `magazine` through the rack editor; returns the title of the
+    /// album it replaced, if any.
     private func put(_ album: Album, into slot: Int, of magazine: Magazine) throws -> String? {
         guard magazine.slots.indices.contains(slot - 1) else {
             throw RackError.slotOutOfRange(slot, magazine: magazine.name, count: magazine.slots.count)
         }
         let replaced = magazine.slots[slot - 1].map { changer.shelf.album(at: $0)?.title ?? $0.lastComponent.displayName }
-        if let current = changer.current, current.magazineID == magazine.id, current.slot == slot { changer.stop() }
-        try changer.store.editRack(.slotsChanged) { rack throws(RackError) in try rack.load(album.path, into: slot, of: magazine.name) }
+        try performer.rackEditor.perform(.load(album, slot: slot, magazine: .id(magazine.id)))
         return replaced
     }
 
@@ -182,5 +182,4 @@ struct LibraryActions {
         IntentOutcome(response: "The \(kind) \(value?.displayName ?? "") is no longer in the library.", succeeded: false)
     }
 
-    private var performer: IntentPerformer { IntentPerformer(changer: changer) }
 }

@@ -6,8 +6,9 @@ import MusicLibrary
 /// Calls return at once. The engine reports back with `EngineEvent`s, which the app hands to
 /// `Changer.handle(_:)` on the changer's thread.
 public protocol PlaybackEngine: AnyObject {
-    /// Plays `track` from `offset` seconds, with `next` queued to follow it without a gap.
-    func play(_ track: EngineTrack, from offset: Double, next: EngineTrack?)
+    /// Plays `track` from `offset` seconds, with `next` queued to follow it without a gap; when
+    /// `paused`, the track is made ready but nothing is heard until `resume()`.
+    func play(_ track: EngineTrack, from offset: Double, next: EngineTrack?, paused: Bool)
     /// Replaces (or clears) the track queued to follow the current one.
     func replaceNext(_ track: EngineTrack?)
     func pause()
@@ -19,6 +20,13 @@ public protocol PlaybackEngine: AnyObject {
     func setVolume(_ percent: Int, muted: Bool)
     /// Seconds of the current track that have been heard (the device's delay subtracted).
     var heardSeconds: Double { get }
+}
+
+extension PlaybackEngine {
+    /// Plays `track` from `offset` seconds at once, with `next` queued to follow it without a gap.
+    public func play(_ track: EngineTrack, from offset: Double, next: EngineTrack?) {
+        play(track, from: offset, next: next, paused: false)
+    }
 }
 
 /// One file handed to the engine, with an id the changer chose to recognise it in events.

@@ -1,3 +1,4 @@
+import AudioDecoding
 import CMpg123
 #if canImport(Glibc)
 import Glibc
@@ -67,7 +68,7 @@ public final class MPEGFile {
         guard status == MPG123_OK.rawValue else {
             throw MPEGError(code: status, operation: "read the format", detail: MPEGFile.message(of: handle))
         }
-        return AudioFormat(sampleRate: rate, channels: Int(channels))
+        return AudioFormat(sampleRate: rate, channels: Int(channels), sampleFormat: .signed16)
     }
 
     /// The length in sample frames (per channel) as libmpg123 knows it now: exact with a
@@ -107,17 +108,17 @@ public final class MPEGFile {
     /// The ID3 tags, parsed by libmpg123 (call `format()` first so the tags have been read).
     ///
     /// The corresponding C functions are `mpg123_meta_check` and `mpg123_id3`.
-    public func tags() -> ID3Tags {
-        guard mpg123_meta_check(handle) & MPG123_ID3 != 0 else { return ID3Tags() }
+    public func tags() -> AudioTags {
+        guard mpg123_meta_check(handle) & MPG123_ID3 != 0 else { return AudioTags() }
         var version1: UnsafeMutablePointer<mpg123_id3v1>?
         var version2: UnsafeMutablePointer<mpg123_id3v2>?
-        guard mpg123_id3(handle, &version1, &version2) == MPG123_OK.rawValue else { return ID3Tags() }
-        var tags = ID3Tags()
+        guard mpg123_id3(handle, &version1, &version2) == MPG123_OK.rawValue else { return AudioTags() }
+        var tags = AudioTags()
         if let version2 {
-            tags.merge(ID3Tags(version2: version2.pointee))
+            tags.merge(AudioTags(version2: version2.pointee))
         }
         if let version1 {
-            tags.merge(ID3Tags(version1: version1.pointee))
+            tags.merge(AudioTags(version1: version1.pointee))
         }
         return tags
     }
@@ -132,7 +133,7 @@ public final class MPEGFile {
         case MPG123_OK.rawValue: return DecodeResult(bytes: written, status: .decoded)
         case MPG123_NEW_FORMAT.rawValue: return DecodeResult(bytes: written, status: .newFormat)
         case MPG123_DONE.rawValue: return DecodeResult(bytes: written, status: .finished)
-        default: return DecodeResult(bytes: written, status: .failed(status))
+        default: return DecodeResult(bytes: written, status: .failed)
         }
     }
 
@@ -153,10 +154,10 @@ public final class MPEGFile {
     /// The corresponding C functions are `mpg123_replace_buffer` and `mpg123_decode_frame`.
     public func decodeFrame(into buffer: UnsafeMutableRawBufferPointer) -> DecodeResult {
         guard let base = buffer.baseAddress, buffer.count >= largestFrameBytes() else {
-            return DecodeResult(bytes: 0, status: .failed(MPG123_BAD_BUFFER.rawValue))
+            return DecodeResult(bytes: 0, status: .failed)
         }
         let replaced = mpg123_replace_buffer(handle, base, buffer.count)
-        guard replaced == MPG123_OK.rawValue else { return DecodeResult(bytes: 0, status: .failed(replaced)) }
+        guard replaced == MPG123_OK.rawValue else { return DecodeResult(bytes: 0, status: .failed) }
         var audio: UnsafeMutablePointer<UInt8>?
         var bytes = 0
         let status = mpg123_decode_frame(handle, nil, &audio, &bytes)
@@ -168,7 +169,7 @@ public final class MPEGFile {
         case MPG123_OK.rawValue: return DecodeResult(bytes: bytes, status: .decoded)
         case MPG123_NEW_FORMAT.rawValue: return DecodeResult(bytes: 0, status: .newFormat)
         case MPG123_DONE.rawValue: return DecodeResult(bytes: 0, status: .finished)
-        default: return DecodeResult(bytes: 0, status: .failed(status))
+        default: return DecodeResult(bytes: 0, status: .failed)
         }
     }
 
@@ -195,52 +196,6 @@ public final class MPEGFile {
     /// libmpg123's description of the handle's last error.
     private static func message(of handle: OpaquePointer) -> String {
         guard let text = mpg123_strerror(handle) else { return "" }
-        return String(cString: text)
-    }
-}
-
-/// Sample rate and channel count of decoded audio.
-public struct AudioFormat: Hashable, Sendable, CustomStringConvertible {
-    public var sampleRate: Int
-    public var channels: Int
-
-    public init(sampleRate: Int, channels: Int) {
-        self.sampleRate = sampleRate
-        self.channels = channels
-    }
-
-    public var description: String { "\(sampleRate) Hz, \(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) channels")" }
-}
-
-/// What one `MPEGFile.read(into:)` call produced.
-public struct DecodeResult: Sendable, Equatable {
-    /// Bytes of PCM written into the buffer.
-    public var bytes: Int
-    public var status: Status
-
-    /// Whether decoding goes on, changed format, reached the end, or failed with libmpg123's code.
-    public enum Status: Sendable, Equatable {
-        case decoded, newFormat, finished, failed(Int32)
-    }
-}
-
-/// A libmpg123 failure, with the operation that failed and the library's own words.
-public struct MPEGError: Error, Sendable, CustomStringConvertible {
-    public var code: Int32
-    public var operation: String
-    public var detail: String
-
-    init(code: Int32, operation: String, detail: String = "") {
-        self.code = code
-        self.operation = operation
-        self.detail = detail.isEmpty ? MPEGError.plainMessage(code) : detail
-    }
-
-    public var description: String { "can't \(operation): \(detail)" }
-
-    /// The corresponding C function is `mpg123_plain_strerror`.
-    private static func plainMessage(_ code: Int32) -> String {
-        guard let text = mpg123_plain_strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }
 }

@@ -1,11 +1,11 @@
-/// A disc: a folder that directly holds `.mp3` files, with its tracks in play order.
+/// A disc: a folder that directly holds audio files (of a type a registered decoder reads), with its tracks in play order.
 public struct Album: Hashable, Sendable, Codable, Identifiable {
     /// The folder, absolute; it identifies the album.
     public var path: LibraryPath
     public var title: String
     public var artist: String
     public var tracks: [Track]
-    /// `.mp3` files in the folder that could not be read, with the reason for each.
+    /// Audio files in the folder that could not be read, with the reason for each.
     public var unreadableFiles: [UnreadableFile]
 
     public init(path: LibraryPath, title: String, artist: String, tracks: [Track], unreadableFiles: [UnreadableFile] = []) {

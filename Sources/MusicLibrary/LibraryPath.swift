@@ -50,13 +50,6 @@ public struct LibraryPath: Hashable, Sendable, Comparable, CustomStringConvertib
 
     public func appending(_ component: String) -> LibraryPath { appending(Array(component.utf8)) }
 
-    /// The file extension in lower case ("mp3"), or "" when there is none.
-    public var lowercasedExtension: String {
-        let name = lastComponent.bytes
-        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > name.startIndex else { return "" }
-        return String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
-    }
-
     /// Calls `body` with the path as a NUL-terminated C string.
     public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         try bytes.withCString(body)

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AudioDecoding
+import BuiltInDecoders
 import Synchronization
 import SystemSupport
 
@@ -8,7 +10,7 @@ import SystemSupport
 /// and says so once things have settled.
 ///
 /// Every folder gets an inotify watch for entries created, deleted, moved in or out, and files
-/// finished writing; hidden entries and files other than `.mp3` are ignored. Changes come in
+/// finished writing; hidden entries and files no registered decoder reads are ignored. Changes come in
 /// bursts (a copied album is a folder and a dozen files), so `onChange` is called once a burst
 /// has been quiet for ``quietPeriod`` (and at the latest ``longestDelay`` after it began), on the
 /// watcher's own thread (`cdc-library`). After a change of folders the watches are laid anew over
@@ -26,6 +28,7 @@ public final class LibraryWatcher: Sendable {
 
     private let descriptor: Int32
     private let root: LibraryPath
+    private let decoders: DecoderRegistry
     private let stopSignal: EventCounter
     /// Watch descriptor → folder, touched only by the watcher's thread (and `init`, before it starts).
     private let folders = Mutex<[Int32: LibraryPath]>([:])
@@ -36,11 +39,13 @@ public final class LibraryWatcher: Sendable {
 
     /// Starts watching `root`. `onChange` runs on the watcher's thread after each settled burst of
     /// changes; `onProblem` once if not every folder can be watched (the system's watch limit).
-    public init(root: LibraryPath, onChange: @escaping @Sendable () -> Void, onProblem: @escaping @Sendable (String) -> Void) throws(SystemCallError) {
+    /// Files count when one of `decoders` reads them.
+    public init(root: LibraryPath, decoders: DecoderRegistry = .builtIn, onChange: @escaping @Sendable () -> Void, onProblem: @escaping @Sendable (String) -> Void) throws(SystemCallError) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw SystemCallError(call: "inotify_init1", code: errno) }
         self.descriptor = descriptor
         self.root = root.resolved() ?? root
+        self.decoders = decoders
         self.onChange = onChange
         self.onProblem = onProblem
         do {
@@ -137,7 +142,7 @@ public final class LibraryWatcher: Sendable {
                 if isFolder {
                     relevant = true
                     structural = true
-                } else if LibraryPath(bytes: name).lowercasedExtension == "mp3" {
+                } else if decoders.decoder(forPath: name) != nil {
                     relevant = true
                 }
             }

@@ -5,7 +5,7 @@ public struct Track: Hashable, Sendable, Codable {
     public var artist: String
     public var trackNumber: Int?
     public var discNumber: Int?
-    /// Length in seconds, as libmpg123 knows it without decoding (exact with an info frame).
+    /// Length in seconds, as its decoder knows it without decoding (for an MP3, exact with an info frame).
     public var duration: Double
 
     public init(path: LibraryPath, title: String, artist: String, trackNumber: Int? = nil, discNumber: Int? = nil, duration: Double) {

@@ -1,12 +1,14 @@
-import MPEGAudio
+import AudioDecoding
+import BuiltInDecoders
 import Synchronization
 import SystemSupport
 
-/// The audio engine: plays MP3 files gaplessly through a sink, driven by commands from any
+/// The audio engine: plays audio files gaplessly through a sink, driven by commands from any
 /// thread, reporting through events.
 ///
-/// Two threads do the work: a decoder thread (libmpg123, gapless, mono as stereo, the file's
-/// own rate) fills a preallocated ring buffer; an output thread drains it into the sink.
+/// Two threads do the work: a decoder thread (the registry's decoder for each file's type —
+/// libmpg123 for MP3: gapless, mono as stereo, the file's own rate) fills a preallocated ring
+/// buffer; an output thread drains it into the sink.
 /// Commands never wait for either thread: they change a small locked state, queue a command
 /// for the decoder and ring a doorbell. Events come back through a bounded queue; the
 /// `onEvent` callback is called (on an audio thread) whenever one was posted, and must not
@@ -27,10 +29,14 @@ public final class Player: Sendable {
     private let shared: PlaybackShared
     private let threads: Mutex<[WorkerThread]>
 
-    /// Starts the decoder and output threads. `ringBytes` is the decoded-audio buffer (the
-    /// default, 1 MiB, holds about 6 s of 44.1 kHz stereo).
-    public init(output: OutputChoice = .standard, ringBytes: Int = 1 << 20, onEvent: @escaping @Sendable () -> Void = {}) {
-        let shared = PlaybackShared(output: output, ringBytes: ringBytes, wake: onEvent)
+    /// Starts the decoder and output threads. Files are opened with `decoders` (chosen by their
+    /// extension). `ringBytes` is the decoded-audio buffer (the default, 1 MiB, holds about 6 s
+    /// of 44.1 kHz stereo); it must hold at least two of the largest block a decoder hands over.
+    public init(
+        output: OutputChoice = .standard, decoders: DecoderRegistry = .builtIn, ringBytes: Int = 1 << 20,
+        onEvent: @escaping @Sendable () -> Void = {}
+    ) {
+        let shared = PlaybackShared(output: output, decoders: decoders, ringBytes: ringBytes, wake: onEvent)
         self.shared = shared
         do {
             let decoder = try WorkerThread(name: "cdc-decoder") { DecoderWorker(shared: shared).run() }
@@ -46,13 +52,15 @@ public final class Player: Sendable {
     // MARK: Commands
 
     /// Plays `item` from `offset` at once (dropping whatever was playing), with `next` queued
-    /// to follow it gaplessly. Also ends a pause.
-    public func play(_ item: PlaybackItem, from offset: PlaybackOffset = .start, next: PlaybackItem? = nil) {
-        play(item, from: offset, then: next.map { [$0] } ?? [])
+    /// to follow it gaplessly. Also ends a pause, unless `paused`: then the item is made ready
+    /// and nothing is heard until `resume()`.
+    public func play(_ item: PlaybackItem, from offset: PlaybackOffset = .start, next: PlaybackItem? = nil, paused: Bool = false) {
+        play(item, from: offset, then: next.map { [$0] } ?? [], paused: paused)
     }
 
-    /// Plays `item` from `offset` at once, with `upcoming` queued to follow it gaplessly, in order.
-    public func play(_ item: PlaybackItem, from offset: PlaybackOffset = .start, then upcoming: [PlaybackItem]) {
+    /// Plays `item` from `offset` at once, with `upcoming` queued to follow it gaplessly, in order
+    /// (paused, when `paused`).
+    public func play(_ item: PlaybackItem, from offset: PlaybackOffset = .start, then upcoming: [PlaybackItem], paused: Bool = false) {
         shared.control.withLock { state in
             let job = DecodeJob(item: item, token: state.makeToken(), offset: offset)
             let queue = upcoming.map { DecodeJob(item: $0, token: state.makeToken(), offset: .start) }
@@ -60,7 +68,7 @@ public final class Player: Sendable {
             state.current = job
             state.upcoming = queue
             state.flushGeneration += 1
-            state.paused = false
+            state.paused = paused
             shared.send(.play(job, upcoming: queue))
         }
         shared.controlChanged()

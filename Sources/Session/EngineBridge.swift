@@ -6,31 +6,58 @@ import Playback
 ///
 /// The player's threads call `wake` when they post events (it only writes a byte to the main
 /// loop's pipe); the loop then calls `takeEvents()` and hands them to the changer.
+///
+/// Used from the main loop's thread only.
 public final class EngineBridge: PlaybackEngine {
     public let player: Player
+
+    /// Where the engine was last told to play from, until it reports hearing that place: for a few
+    /// milliseconds after a seek or a start the engine's own position is still the old place, or
+    /// none (and while paused, until resumed). `since` is when it was asked, on the events' clock.
+    private var expected: (item: UInt64, seconds: Double, since: UInt64)?
+
+    /// How many times the position jumped within a track (a seek, a restart, a track started
+    /// somewhere other than its beginning), so front ends can tell clients (MPRIS `Seeked`).
+    public private(set) var positionJumps = 0
 
     public init(output: OutputChoice, wake: @escaping @Sendable () -> Void) {
         player = Player(output: output, onEvent: wake)
     }
 
-    public func play(_ track: EngineTrack, from offset: Double, next: EngineTrack?) {
-        player.play(item(track), from: offset > 0 ? .seconds(offset) : .start, next: next.map(item))
+    public func play(_ track: EngineTrack, from offset: Double, next: EngineTrack?, paused: Bool) {
+        expected = (track.id, max(0, offset), PlaybackEvent.now())
+        if offset > 0 { positionJumps += 1 }
+        player.play(item(track), from: offset > 0 ? .seconds(offset) : .start, next: next.map(item), paused: paused)
     }
 
     public func replaceNext(_ track: EngineTrack?) { player.setNext(track.map(item)) }
     public func pause() { player.pause() }
     public func resume() { player.resume() }
-    public func stop() { player.stop() }
-    public func seek(to offset: Double) { player.seek(to: .seconds(offset)) }
+
+    public func stop() {
+        expected = nil
+        player.stop()
+    }
+
+    public func seek(to offset: Double) {
+        let since = PlaybackEvent.now()
+        player.seek(to: .seconds(offset))
+        // The engine seeks in what is heard, which just after a handover is the previous item.
+        if let item = player.currentItem { expected = (item, max(0, offset), since) }
+        positionJumps += 1
+    }
 
     public func setVolume(_ percent: Int, muted: Bool) {
         player.volume = percent
         player.isMuted = muted
     }
 
-    /// Seconds heard of the item the changer thinks is current: 0 until its first frame is heard.
+    /// Seconds heard of the item the changer thinks is current: where it was asked to play from
+    /// until the engine hears that place, then the engine's position.
     public var heardSeconds: Double {
-        guard let position = player.position, position.item == player.currentItem else { return 0 }
+        let current = player.currentItem
+        if let expected, expected.item == current { return expected.seconds }
+        guard let position = player.position, position.item == current else { return 0 }
         return position.elapsedSeconds
     }
 
@@ -38,7 +65,10 @@ public final class EngineBridge: PlaybackEngine {
     public func takeEvents() -> [EngineEvent] {
         player.takeEvents().compactMap { event in
             switch event.kind {
-            case .started(let item): return .started(id: item)
+            case .started(let item):
+                // Heard from the place asked for (or a later item is): the engine's position is right again.
+                if let expected, event.time >= expected.since { self.expected = nil }
+                return .started(id: item)
             case .skipped(let item, let message): return .failed(id: item, reason: message)
             case .drained: return .finished
             case .notice(let notice) where notice.kind == .deviceLost: return .deviceLost(notice.message)

@@ -1,5 +1,6 @@
 import ChangerIntents
 import ChangerKit
+import Dashboard
 import MusicLibrary
 
 /// `cdchanger library [--json]`: the albums in the music folder.
@@ -8,7 +9,7 @@ enum LibraryCommand {
         words: ["library"],
         synopsis: "library [--json]",
         summary: "List the albums (discs) found in the music folder.",
-        flags: ["--json"],
+        options: [OptionHelp("--json", "print the albums as JSON (path, title, artist, trackCount, duration, unreadableFiles)")],
         run: { arguments, environment in
             _ = try arguments.exactly([])
             return try run(json: arguments.flag("--json"), environment: environment)
@@ -17,6 +18,7 @@ enum LibraryCommand {
 
     /// One album as `library --json` prints it.
     struct AlbumRecord: Encodable {
+        /// The folder as `LibraryPath.storageText`: the path, or `base64:…` when it is not UTF-8.
         var path: String
         var title: String
         var artist: String
@@ -31,7 +33,7 @@ enum LibraryCommand {
         if json {
             let records = library.albums.map { album in
                 AlbumRecord(
-                    path: album.path.displayName, title: album.title, artist: album.artist,
+                    path: album.path.storageText, title: album.title, artist: album.artist,
                     trackCount: album.tracks.count, duration: (album.duration * 1000).rounded() / 1000,
                     unreadableFiles: album.unreadableFiles.isEmpty ? nil : album.unreadableFiles.map { "\($0.path.lastComponent.displayName): \($0.reason)" }
                 )
@@ -40,12 +42,10 @@ enum LibraryCommand {
             return 0
         }
         environment.out("Music folder: \(library.root.displayName) (\(context.musicFolder.source.rawValue))")
-        guard !library.albums.isEmpty else {
-            environment.out("No albums found: a disc is a folder that directly holds .mp3 files.")
-            return 0
-        }
-        let titleWidth = min(32, library.albums.map(\.title.count).max() ?? 10)
-        let artistWidth = min(24, library.albums.map(\.artist.count).max() ?? 10)
+        if let notice = context.musicFolderNotice { environment.out(notice) }
+        guard !library.albums.isEmpty else { return 0 }
+        let titleWidth = min(32, library.albums.map { DisplayWidth.of($0.title) }.max() ?? 10)
+        let artistWidth = min(24, library.albums.map { DisplayWidth.of($0.artist) }.max() ?? 10)
         for (index, album) in library.albums.enumerated() {
             let tracks = "\(album.tracks.count) track\(album.tracks.count == 1 ? "" : "s")"
             var line = "\(Formatting.padded(String(index + 1), to: 4))\(Formatting.padded(album.title, to: titleWidth))  "

@@ -11,19 +11,30 @@ import Playback
 import Session
 
 /// `cdchanger play`: plays without a screen, through the same engine and changer as the dashboard,
-/// printing each track as it starts; exits 0 at the end of the disc. Ctrl-C stops it cleanly.
+/// printing each track as it starts; exits 0 at the end of the disc. Ctrl-C stops it cleanly; a
+/// stop asked for from outside leaves it running, stopped, until it is played again or quit.
 enum PlayCommand {
     static let description = CommandDescription(
         words: ["play"],
         synopsis: "play [--magazine NAME] [--disc N] [--track N] [--output alsa[:DEVICE]|null|wav:PATH] [--device NAME] [--fast]",
         summary: "Play without the dashboard, to the end of the disc (without --disc: resume where playback stopped).",
-        valued: ["--magazine", "--disc", "--track", "--output", "--device"],
-        flags: ["--fast"],
+        options: [
+            OptionHelp("--magazine", "NAME", "the magazine to play (else the current one)"),
+            OptionHelp("--disc", "N", "the disc (slot) to play; without it, playback resumes where it stopped"),
+            OptionHelp("--track", "N", "the track of that disc to start with (needs --disc; else track 1)"),
+            OptionHelp("--output", "alsa[:DEVICE]|null|wav:PATH", "where the sound goes: an ALSA device, nowhere in real time (null), or a WAV file; else the settings file's output, else alsa:default"),
+            OptionHelp("--device", "NAME", "the ALSA device to play through, e.g. hw:1 (the same as --output alsa:NAME)"),
+            OptionHelp("--fast", "play as fast as the CPU allows instead of in real time (with --output null or wav:PATH, which it implies; for tests and scripts)"),
+        ],
         run: { arguments, environment in
             _ = try arguments.exactly([])
             let output: OutputChoice
             do {
-                output = try OutputChoice.parse(output: arguments.value("--output"), device: arguments.value("--device"), fast: arguments.flag("--fast"))
+                let choosesOwn = arguments.value("--device") != nil || arguments.flag("--fast")
+                output = try OutputChoice.parse(
+                    output: arguments.value("--output") ?? (choosesOwn ? nil : environment.setting(SettingsKeys.output)),
+                    device: arguments.value("--device"), fast: arguments.flag("--fast")
+                )
             } catch let error as OutputChoiceError {
                 throw UsageError(error.description)
             }
@@ -36,17 +47,18 @@ enum PlayCommand {
 
     static func play(magazineName: String?, disc: Int?, track: Int, output: OutputChoice, environment: CommandEnvironment) throws -> Int32 {
         let player = try RunningPlayer(environment: environment, output: output)
+        let printNotice = { (notice: String) in environment.err("cdchanger: \(notice)") }
         let session = player.session
         let changer = session.changer
         changer.stopsAtEndOfDisc = true
-        session.onNotice = { environment.err("cdchanger: \($0)") }
         session.onTrackStarted = { reference in
             guard let (magazine, album, track) = changer.resolve(reference) else { return }
             let length = ClockText.minutesAndSeconds(track.duration)
             environment.out("\(magazine.name) \u{00B7} disc \(reference.slot), track \(reference.trackIndex + 1)/\(album.tracks.count): \(track.title) \u{2014} \(track.artist) (\(album.title)) \(length)")
             fflush(nil)
         }
-        session.onStopped = { player.quit() }
+        // The end of the disc ends the command; a stop (a key, `say stop`, MPRIS) leaves it running, stopped.
+        session.onFinished = { player.quit() }
         do {
             let magazineID = try magazineName.map { name throws(CommandFailure) -> UUID in
                 guard let magazine = changer.store.state.rack.magazine(named: name) else {
@@ -60,12 +72,16 @@ enum PlayCommand {
             case (nil, nil): try changer.playSomething()
             }
         } catch let error as TransportError {
+            session.onNotice = printNotice
             player.quit()
             throw CommandFailure(error.description)
         } catch {
+            session.onNotice = printNotice
             player.quit()
             throw error
         }
+        // The notices that waited (the state file, the music folder) come now; MPRIS's when it starts.
+        session.onNotice = printNotice
         player.onQuit = {
             if changer.transport != .stopped { environment.err("Stopped; the position is saved.") }
         }

@@ -13,6 +13,7 @@ import MainLoop
 import Playback
 import Remote
 import Session
+import Synchronization
 
 /// A player process (the dashboard or `cdchanger play`): the session, its control socket and its
 /// MPRIS service, with SIGINT, SIGTERM and SIGHUP turned into a clean quit that saves the position.
@@ -22,20 +23,25 @@ final class RunningPlayer {
     let environment: CommandEnvironment
     private let server: ControlServer
     private var mpris: MPRISService?
+    /// How the socket's and MPRIS's threads reach the loop; closed on quit.
+    private let gate: LoopGate
     /// Called on quit, before the loop stops (the dashboard restores the terminal here).
     var onQuit: (() -> Void)?
 
     /// Takes the control socket first — a second player for the same state exits without touching
-    /// it — then opens the state and the library and starts the audio engine.
-    init(environment: CommandEnvironment, output: OutputChoice) throws {
+    /// it — then opens the state and the library and starts the audio engine. `scansInBackground`:
+    /// a long first scan reads the discs in the slots now and the rest while the player runs.
+    init(environment: CommandEnvironment, output: OutputChoice, scansInBackground: Bool = false) throws {
         self.environment = environment
         signal(SIGPIPE, SIG_IGN)
         let loop = try MainLoop()
         self.loop = loop
-        let mailbox = loop.mailbox
+        let gate = LoopGate(mailbox: loop.mailbox)
+        self.gate = gate
         let answer = AnswerBox()
         server = ControlServer(path: RunningPlayer.socketPath(for: environment)) { request in
-            mailbox.sync { answer.handler?(request) ?? ControlResponse(status: 1, error: "The player is starting.") }
+            gate.sync { answer.handler?(request) ?? ControlResponse(status: 1, error: "The player is starting.") }
+                ?? ControlResponse(status: RemoteCommands.unreachableStatus, error: "The player is quitting.\n")
         }
         do {
             try server.start()
@@ -43,13 +49,14 @@ final class RunningPlayer {
             throw CommandFailure(error.description, status: 1)
         }
         environment.opensPlayer = true
+        environment.scansInBackground = scansInBackground
         session = PlayerSession(context: environment.context, output: output, loop: loop)
+        for problem in environment.settingsFile.problems { session.post(notice: problem, pinned: true) }
         answer.handler = { [unowned self] request in self.answer(request) }
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             loop.onSignal(signal) { [unowned self] in self.quit() }
         }
         session.watchLibrary()
-        startMPRIS()
     }
 
     /// The socket for this state folder: `control.sock` for the default one, a name derived from
@@ -64,14 +71,35 @@ final class RunningPlayer {
         return ControlSocket.folder(of: standard) + "/control-" + String(hash, radix: 16) + ".sock"
     }
 
-    func run() { loop.run() }
+    /// Starts MPRIS — only now, so a player that fails to start playing says nothing about the
+    /// session bus — and runs the loop until quit.
+    func run() {
+        startMPRIS()
+        isRunning = true
+        loop.run()
+        isRunning = false
+    }
 
+    private var isRunning = false
     private var hasQuit = false
 
-    /// Saves the position, stops the audio, the socket and MPRIS, and ends the loop. Once.
+    /// Quits: the socket and MPRIS take no more work, what they asked for already is done (so an
+    /// answer being written still goes out), then the position is saved, the audio, the socket
+    /// and MPRIS stop, and the loop ends. Once; safe from any handler on the loop.
     func quit() {
         guard !hasQuit else { return }
         hasQuit = true
+        guard isRunning else {
+            // Before the loop runs (a start that failed), nothing waits for it: finish now.
+            gate.close()
+            finishQuitting()
+            return
+        }
+        let step = QuitStep(player: self)
+        gate.close(then: { step.run() })
+    }
+
+    fileprivate func finishQuitting() {
         onQuit?()
         session.shutdown()
         _ = server.stop()
@@ -84,7 +112,7 @@ final class RunningPlayer {
     private func answer(_ request: ControlRequest) -> ControlResponse {
         switch request.command {
         case ControlRequest.Command.say:
-            let reply = session.respond(to: request.arguments.joined(separator: " "), via: .remote)
+            let reply = session.respondToRemote(request.arguments.joined(separator: " "))
             var text = reply.response
             switch reply.resolution {
             case .ambiguous(let ambiguity):
@@ -132,35 +160,52 @@ final class RunningPlayer {
     /// Runs a `magazine` subcommand on this player's own state, so the snapshot refreshes at once.
     private func runMagazineCommand(_ words: [String]) -> ControlResponse {
         let output = CommandOutput(capturing: true)
-        let local = CommandEnvironment(context: session.context, registry: session.registry, output: output)
+        let local = CommandEnvironment(context: session.context, registry: session.registry, rackEditor: session.rackEditor, output: output)
         let status = CLI.run(["magazine"] + words, environment: local)
-        session.updateShelf(local.context.shelf)
+        session.changed()
         return ControlResponse(status: status, output: output.standardOutput, error: output.standardError)
     }
 
     // MARK: MPRIS
 
     private func startMPRIS() {
-        let mailbox = loop.mailbox
+        let gate = self.gate
         let box = MPRISBox()
+        let lastStatus = Mutex(MPRISStatus())
         do {
             mpris = try MPRISService(
-                status: { mailbox.sync { box.status?() ?? MPRISStatus() } },
+                status: {
+                    // Once quitting, the last status stands.
+                    guard let status = gate.sync({ box.status?() ?? MPRISStatus() }) else { return lastStatus.withLock { $0 } }
+                    lastStatus.withLock { $0 = status }
+                    return status
+                },
                 command: { command in
                     if command == .quit {
-                        mailbox.post { box.perform?(command) }
+                        gate.post { box.perform?(command) }
                     } else {
-                        mailbox.sync { box.perform?(command) }
+                        _ = gate.sync { box.perform?(command) }
                     }
                 }
             )
         } catch {
-            session.post(notice: error.description)
+            session.post(notice: error.description, pinned: true)
+            session.changed()
             return
         }
         box.status = { [unowned self] in self.mprisStatus() }
         box.perform = { [unowned self] command in self.perform(command) }
-        session.observeChanges { [weak self] in self?.mpris?.statusChanged() }
+        session.observeChanges { [weak self] in self?.publishMPRIS() }
+    }
+
+    private var signalledJumps = 0
+
+    /// Tells MPRIS clients what changed, with `Seeked` after every jump in position (keys and
+    /// sentences included, not only MPRIS's own `Seek`).
+    private func publishMPRIS() {
+        let jumps = session.engine.positionJumps
+        mpris?.statusChanged(seeked: jumps != signalledJumps)
+        signalledJumps = jumps
     }
 
     private func mprisStatus() -> MPRISStatus {
@@ -178,25 +223,41 @@ final class RunningPlayer {
         case "off": .none
         default: .playlist
         }
-        let anything = session.changer.currentMagazine.map { !session.changer.playableSlots(of: $0).isEmpty } ?? false
+        let changer = session.changer
+        let anything = changer.currentMagazine.map { !changer.playableSlots(of: $0).isEmpty } ?? false
+        // Next and Previous change the track only while one is playing or paused (a stopped
+        // player shows none): Next when playback would reach another track by itself (always
+        // with LoopStatus Track or Playlist), Previous when the track has one before it.
+        let hasTrack = track != nil
         return MPRISStatus(
             playback: playback, track: track, positionMicroseconds: Int64(status.elapsed * 1_000_000),
             volume: status.muted ? 0 : Double(status.volume) / 100, loop: loop, shuffle: status.randomMode != "off",
-            canGoNext: anything, canGoPrevious: anything, canPlay: anything, canPause: true, canSeek: track != nil
+            canGoNext: hasTrack && changer.hasNaturalNext, canGoPrevious: hasTrack && changer.hasPreviousTrack,
+            canPlay: anything, canPause: true, canSeek: hasTrack
         )
     }
 
-    /// Every MPRIS method runs an intent, as keys and sentences do.
+    /// Every MPRIS method runs an intent, as keys and sentences do; `Next` and `Previous` do
+    /// nothing when `CanGoNext` or `CanGoPrevious` is false (MPRIS 2.2).
     private func perform(_ command: MPRISCommand) {
         let changer = session.changer
+        switch command {
+        case .next where !mprisStatus().canGoNext, .previous where !mprisStatus().canGoPrevious: return
+        // A seek past the end acts like Next.
+        case .seek(let offset) where passesEnd(offset) && !mprisStatus().canGoNext: return
+        case .quit: quit()
+        default: break
+        }
         if let invocation = InputBindings.invocation(for: command, transport: changer.transport, elapsed: changer.elapsed) {
             session.perform(invocation)
         }
-        switch command {
-        case .seek, .setPosition: mpris?.statusChanged(seeked: true)
-        case .quit: quit()
-        case .playPause, .play, .pause, .stop, .next, .previous, .setVolume, .setLoop, .setShuffle, .raise: break
-        }
+    }
+
+    /// Whether a seek by `offset` microseconds would reach the end of the track.
+    private func passesEnd(_ offset: Int64) -> Bool {
+        let changer = session.changer
+        guard let current = changer.current, let (_, _, track) = changer.resolve(current), track.duration > 0 else { return false }
+        return changer.elapsed + Double(offset) / 1_000_000 >= track.duration
     }
 }
 
@@ -210,4 +271,16 @@ private final class AnswerBox: @unchecked Sendable {
 private final class MPRISBox: @unchecked Sendable {
     var status: (() -> MPRISStatus)?
     var perform: ((MPRISCommand) -> Void)?
+}
+
+/// The last step of a quit, posted to the loop by `LoopGate.close(then:)`; like `AnswerBox`, it
+/// touches the player only on the loop's thread.
+private final class QuitStep: @unchecked Sendable {
+    private unowned let player: RunningPlayer
+
+    init(player: RunningPlayer) {
+        self.player = player
+    }
+
+    func run() { player.finishQuitting() }
 }

@@ -70,21 +70,26 @@ struct LibraryActionsTests {
     @Test("Loading by sentence uses the first empty slot or the one named, and says what it replaced")
     func load() throws {
         let rig = try LibraryRig()
-        #expect(rig.say("load rain songs") == "Loaded Rain Songs into slot 3 of Magazine One.")
+        #expect(rig.say("load rain songs") == "Loaded Rain Songs by Mira Cole into slot 3 of Magazine One.")
         #expect(rig.say("load rain songs") == "Rain Songs is already in slot 3 of Magazine One.")
-        #expect(rig.say("put field recordings in slot 4") == "Loaded Field Recordings into slot 4 of Magazine One, in place of Night Drive.")
+        #expect(rig.say("put field recordings in slot 4") == "Replaced Night Drive in slot 4 of Magazine One with Field Recordings.")
         #expect(rig.slots(of: "Magazine One") == ["Coastal Morning", "Greatest Hits", "Rain Songs", "Field Recordings", "-", "-"])
         #expect(rig.say("put sugar and spice in slot 9") == "Magazine One has slots 1 to 6; there is no slot 9.")
     }
 
-    @Test("Ejecting by sentence says what came out, stops the disc that was playing, and never guesses a disc")
+    @Test("Ejecting by sentence says what came out, moves on from the disc that was playing as the dashboard's eject does, and never guesses a disc")
     func eject() throws {
         let rig = try LibraryRig()
         #expect(rig.say("eject disc 4") == "Ejected Night Drive from slot 4 of Magazine One.")
         #expect(rig.say("eject disc 4") == "Slot 4 of Magazine One is already empty.")
         _ = rig.say("play disc 1")
-        #expect(rig.say("take out the first disc") == "Stopped. Ejected Coastal Morning from slot 1 of Magazine One.")
-        #expect(rig.changer.transport == .stopped)
+        #expect(rig.say("take out the first disc") == "Ejected Coastal Morning from slot 1 of Magazine One. Now playing disc 2, Greatest Hits.")
+        #expect(rig.changer.transport == .playing)
+        #expect(rig.playing == "Amber Lane - Greatest Hits/1")
+        // The player's one undo takes a sentence's eject back too.
+        #expect(try rig.performer.rackEditor.undo().message.hasPrefix("Undone: Coastal Morning is back in slot 1 of Magazine One."))
+        #expect(rig.slots(of: "Magazine One")[0] == "Coastal Morning")
+        _ = rig.say("eject disc 1")
         #expect(rig.say("eject") == "Which disc should come out?")
         #expect(rig.slots(of: "Magazine One") == ["-", "Greatest Hits", "-", "-", "-", "-"])
     }

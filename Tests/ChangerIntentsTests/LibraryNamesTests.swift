@@ -69,7 +69,7 @@ struct LibraryNamesTests {
         #expect(!names.artists.contains { $0.displayName == "Unknown Artist" })
         let stop = try #require(names.songs.first { $0.displayName == "Stop" })
         #expect(stop.subtitle == "Greatest Hits, Amber Lane")
-        #expect(stop.id == "/music/Amber Lane - Greatest Hits/2.mp3")
+        #expect(stop.id.hasSuffix("/music/Amber Lane - Greatest Hits/2.mp3"))
         #expect(LibraryEntities.variants(of: "Stop (Remastered 2011)") == ["Stop (Remastered 2011)", "Stop"])
         #expect(LibraryEntities.variants(of: "Rain - Live at the Forum") == ["Rain - Live at the Forum", "Rain"])
         #expect(LibraryEntities.variants(of: "Up feat. Somebody") == ["Up feat. Somebody", "Up"])
@@ -81,10 +81,10 @@ struct LibraryNamesTests {
     func refresh() throws {
         let rig = try LibraryRig()
         #expect(describe(rig.registry.resolve("play the album blue hour")) == "unsupported")
-        let blue = LibraryRig.album("Blue Hour", "Blue Hour", by: "Mira Cole", ["Dusk"])
-        var albums = LibraryRig.albums.filter { $0.title != "Rain Songs" }
+        let blue = LibraryRig.album("Blue Hour", "Blue Hour", by: "Mira Cole", ["Dusk"], in: rig.root)
+        var albums = rig.albums.filter { $0.title != "Rain Songs" }
         albums.append(blue)
-        MagazineEntities.refresh(library: Library(root: LibraryPath("/music"), albums: albums), names: rig.names, in: rig.registry, store: rig.store)
+        MagazineEntities.refresh(library: Library(root: rig.root, albums: albums), names: rig.names, in: rig.registry, store: rig.store)
         #expect(describe(rig.registry.resolve("play the album blue hour")) == "PlayAlbum album=Blue Hour")
         #expect(describe(rig.registry.resolve("play the album rain songs")) == "unsupported")
         #expect(describe(rig.registry.resolve("play something by mira cole")) == "PlayArtist artist=Mira Cole")

@@ -13,30 +13,37 @@ import TestSupport
 /// Magazine Two (full): Something, Greatest Hits (Dune Motel), Café Mélancolie, Winter Songs,
 /// Sugar & Spice, Open Highway (Deluxe Edition). Loaded nowhere: Field Recordings, Rain Songs.
 final class LibraryRig {
-    static func album(_ folder: String, _ title: String, by artist: String, _ tracks: [String]) -> Album {
-        Album(path: LibraryPath("/music/\(folder)"), title: title, artist: artist, tracks: tracks.enumerated().map { index, name in
-            Track(path: LibraryPath("/music/\(folder)/\(index + 1).mp3"), title: name, artist: artist, trackNumber: index + 1, duration: 100)
+    /// An album in folder `folder` of `root` (the folder is made by the rig, so the changer finds it there).
+    static func album(_ folder: String, _ title: String, by artist: String, _ tracks: [String], in root: LibraryPath) -> Album {
+        Album(path: root.appending(folder), title: title, artist: artist, tracks: tracks.enumerated().map { index, name in
+            Track(path: root.appending(folder).appending("\(index + 1).mp3"), title: name, artist: artist, trackNumber: index + 1, duration: 100)
         })
     }
 
-    static let albums = [
-        album("Amber Lane - Coastal Morning", "Coastal Morning", by: "Amber Lane", ["Sea Breeze", "Lighthouse Lane"]),
-        album("Amber Lane - Greatest Hits", "Greatest Hits", by: "Amber Lane", ["Paper Boats", "Stop", "Coming Home"]),
-        album("Cassette Radio - Night Drive", "Night Drive", by: "Cassette Radio", ["Streetlights", "Night Drive"]),
-        album("Next - Something", "Something", by: "Next", ["Hold On", "Wait for Me"]),
-        album("Dune Motel - Greatest Hits", "Greatest Hits", by: "Dune Motel", ["Heat Haze"]),
-        album("Björk Sørensen - Café Mélancolie", "Café Mélancolie", by: "Björk Sørensen", ["Été Indien"]),
-        album("The Hollow Pines - Winter Songs", "Winter Songs", by: "The Hollow Pines", ["First Snow", "Pause"]),
-        album("Salt and Pepper - Sugar & Spice", "Sugar & Spice", by: "Salt and Pepper", ["Honey"]),
-        album("Wavelength Orchestra - Open Highway", "Open Highway (Deluxe Edition)", by: "Wavelength Orchestra", ["Cruise Control"]),
-        album("Field Recordings", "Field Recordings", by: "Unknown Artist", ["Track 1"]),
-        album("Mira Cole - Rain Songs", "Rain Songs", by: "Mira Cole", ["Drizzle", "Downpour"]),
-    ]
+    static func albums(in root: LibraryPath) -> [Album] {
+        let album = { (folder: String, title: String, artist: String, tracks: [String]) in LibraryRig.album(folder, title, by: artist, tracks, in: root) }
+        return [
+            album("Amber Lane - Coastal Morning", "Coastal Morning", "Amber Lane", ["Sea Breeze", "Lighthouse Lane"]),
+            album("Amber Lane - Greatest Hits", "Greatest Hits", "Amber Lane", ["Paper Boats", "Stop", "Coming Home"]),
+            album("Cassette Radio - Night Drive", "Night Drive", "Cassette Radio", ["Streetlights", "Night Drive"]),
+            album("Next - Something", "Something", "Next", ["Hold On", "Wait for Me"]),
+            album("Dune Motel - Greatest Hits", "Greatest Hits", "Dune Motel", ["Heat Haze"]),
+            album("Björk Sørensen - Café Mélancolie", "Café Mélancolie", "Björk Sørensen", ["Été Indien"]),
+            album("The Hollow Pines - Winter Songs", "Winter Songs", "The Hollow Pines", ["First Snow", "Pause"]),
+            album("Salt and Pepper - Sugar & Spice", "Sugar & Spice", "Salt and Pepper", ["Honey"]),
+            album("Wavelength Orchestra - Open Highway", "Open Highway (Deluxe Edition)", "Wavelength Orchestra", ["Cruise Control"]),
+            album("Field Recordings", "Field Recordings", "Unknown Artist", ["Track 1"]),
+            album("Mira Cole - Rain Songs", "Rain Songs", "Mira Cole", ["Drizzle", "Downpour"]),
+        ]
+    }
 
     let folder = TemporaryFolder()
     let engine = FakeEngine()
     let store: ChangerStore
-    let library = Library(root: LibraryPath("/music"), albums: LibraryRig.albums)
+    /// The music folder, with an empty folder per album.
+    let root: LibraryPath
+    let albums: [Album]
+    let library: Library
     let names: LibraryEntities
     let changer: Changer
     let registry: ShortcutRegistry
@@ -44,8 +51,12 @@ final class LibraryRig {
     var conversation: Conversation
 
     init() throws {
+        root = LibraryPath(folder.folder("music").path)
+        albums = LibraryRig.albums(in: root)
+        library = Library(root: root, albums: albums)
+        for album in albums { try FileManager.default.createDirectory(atPath: album.path.displayName, withIntermediateDirectories: true) }
         var rack = Rack()
-        let paths = LibraryRig.albums.map(\.path)
+        let paths = albums.map(\.path)
         let one = try rack.create(named: "Magazine One", albums: [])
         for (slot, album) in [(1, 0), (2, 1), (4, 2)] { try rack.load(paths[album], into: slot, of: one.name) }
         try rack.create(named: "Magazine Two", albums: Array(paths[3...8]))

@@ -44,6 +44,16 @@ struct PerformerTests {
         #expect(rig.fixture.playing == track)
     }
 
+    @Test("a seek to an exact place (MPRIS Seek and SetPosition) goes there and says where")
+    func seekToPosition() throws {
+        let rig = try Rig()
+        _ = rig.say("play disc 1")
+        rig.fixture.engine.heardSeconds = 30
+        #expect(rig.performer.perform(ChangerInvocations.seek(toMicroseconds: 2_000_000, from: 30)) == IntentOutcome(response: "Back to 0:02."))
+        #expect(rig.performer.perform(ChangerInvocations.seek(toMicroseconds: 75_500_000, from: 2)) == IntentOutcome(response: "Forward to 1:15."))
+        #expect(rig.fixture.engine.seeks == [2, 75.5])
+    }
+
     @Test("transport sentences while playing")
     func transport() throws {
         let rig = try Rig()
@@ -68,11 +78,25 @@ struct PerformerTests {
         #expect(rig.say("what's playing") == IntentOutcome(response: "Nothing is playing."))
     }
 
+    @Test("after the music stopped, next magazine selects the next one each time and names it")
+    func nextMagazineWhenStopped() throws {
+        let rig = try Rig()
+        try rig.fixture.store.editRack(.created) { rack throws(RackError) in
+            try rack.create(named: "Second")
+            try rack.create(named: "Third")
+        }
+        #expect(rig.say("play disc 1").succeeded)
+        #expect(rig.say("stop") == IntentOutcome(response: "Stopped."))
+        #expect(rig.say("next magazine") == IntentOutcome(response: "Second selected."))
+        #expect(rig.say("next magazine") == IntentOutcome(response: "Third selected."))
+        #expect(rig.changer.selectedMagazine?.name == "Third")
+    }
+
     @Test("a request the changer can't carry out says why")
     func refusals() throws {
         let rig = try Rig()
         #expect(rig.say("play disc 2") == IntentOutcome(response: "Slot 2 of Magazine One is empty.", succeeded: false))
-        #expect(rig.say("play disc 4") == IntentOutcome(response: "Disc 4 is missing: its folder /music/Gone is gone.", succeeded: false))
+        #expect(rig.say("play disc 4") == IntentOutcome(response: "Disc 4 is missing: its folder \(rig.fixture.path("Gone").displayName) is gone.", succeeded: false))
         #expect(rig.say("play disc 9") == IntentOutcome(response: "Magazine One has no disc 9; it has 6 slots.", succeeded: false))
         #expect(rig.say("next song") == IntentOutcome(response: "Nothing is playing.", succeeded: false))
     }
@@ -131,7 +155,7 @@ struct PerformerTests {
     }
 
     /// An invocation of `intent` with its required parameters bound, as a key or a sentence makes it.
-    static func sample(_ intent: ChangerIntent, magazine: UUID) -> IntentInvocation {
+    static func sample(_ intent: ChangerIntent, magazine: UUID, fixture: TransportFixture) -> IntentInvocation {
         switch intent {
         case .playMagazine: ChangerInvocations.playMagazine(id: magazine, name: "Magazine One")
         case .playDisc: ChangerInvocations.playDisc(3)
@@ -142,10 +166,10 @@ struct PerformerTests {
         case .random: ChangerInvocations.randomMode(.disc)
         case .playMagazineNumber: IntentInvocation(intent, parameters: ["number": .integer(1)])
         case .playTrackNumber: IntentInvocation(intent, parameters: ["track": .integer(2)])
-        case .playAlbum: IntentInvocation(intent, parameters: ["album": .entity(typeIdentifier: "Album", id: "/music/B", displayName: "B")])
+        case .playAlbum: IntentInvocation(intent, parameters: ["album": .entity(typeIdentifier: "Album", id: fixture.path("B").displayName, displayName: "B")])
         case .playArtist: IntentInvocation(intent, parameters: ["artist": .entity(typeIdentifier: "Artist", id: LibraryEntities.artistID("Artist"), displayName: "Artist")])
-        case .playSong: IntentInvocation(intent, parameters: ["song": .entity(typeIdentifier: "Song", id: "/music/A/2.mp3", displayName: "A2")])
-        case .loadAlbum: IntentInvocation(intent, parameters: ["album": .entity(typeIdentifier: "Album", id: "/music/C", displayName: "C"), "slot": ChangerInvocations.slot(2)])
+        case .playSong: IntentInvocation(intent, parameters: ["song": .entity(typeIdentifier: "Song", id: fixture.path("A").appending("2.mp3").displayName, displayName: "A2")])
+        case .loadAlbum: IntentInvocation(intent, parameters: ["album": .entity(typeIdentifier: "Album", id: fixture.path("C").displayName, displayName: "C"), "slot": ChangerInvocations.slot(2)])
         case .ejectDisc: IntentInvocation(intent, parameters: ["disc": ChangerInvocations.slot(5)])
         case .playSomething, .pause, .resume, .stop, .togglePlayPause, .nextTrack, .previousTrack, .nextDisc, .previousDisc,
              .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying, .playLastDisc, .restartTrack, .getVolume:
@@ -157,7 +181,7 @@ struct PerformerTests {
     func performerRunsEveryIntent(intent: ChangerIntent) throws {
         let rig = try Rig()
         _ = rig.say("play disc 1")
-        let invocation = Self.sample(intent, magazine: rig.fixture.magazineID)
+        let invocation = Self.sample(intent, magazine: rig.fixture.magazineID, fixture: rig.fixture)
         #expect(invocation.changerIntent == intent)
         #expect(rig.registry.missingParameter(of: invocation) == nil)
         let outcome = rig.performer.perform(invocation)

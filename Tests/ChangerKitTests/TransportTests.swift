@@ -27,13 +27,14 @@ struct TransportTests {
         #expect(throws: TransportError.noSuchTrack(4, disc: 1, count: 3)) { try changer.playDisc(1, track: 4) }
     }
 
-    @Test("play disc refuses empty, missing and non-existent slots with a reason", arguments: [
-        (2, TransportError.emptySlot(2, magazine: "Magazine One")),
-        (4, TransportError.missingDisc(4, folder: "/music/Gone")),
-        (7, TransportError.noSuchDisc(7, magazine: "Magazine One", slots: 6)),
-    ])
-    func playDiscErrors(number: Int, error: TransportError) throws {
+    @Test("play disc refuses empty, missing and non-existent slots with a reason", arguments: [2, 4, 7])
+    func playDiscErrors(number: Int) throws {
         let fixture = try TransportFixture()
+        let error: TransportError = switch number {
+        case 2: .emptySlot(2, magazine: "Magazine One")
+        case 4: .missingDisc(4, folder: fixture.path("Gone").displayName)
+        default: .noSuchDisc(7, magazine: "Magazine One", slots: 6)
+        }
         let changer = fixture.changer()
         #expect(throws: error) { try changer.playDisc(number) }
         #expect(fixture.engine.plays.isEmpty)
@@ -249,7 +250,7 @@ struct TransportTests {
         #expect(fixture.playing == "A3")
     }
 
-    @Test("the position is saved periodically, on pause and on stop, and play something resumes exactly there after a restart")
+    @Test("the position is saved periodically, on pause and on quit, and play something resumes exactly there after a restart")
     func positionAndResume() throws {
         let fixture = try TransportFixture()
         let changer = fixture.changer()
@@ -262,8 +263,9 @@ struct TransportTests {
         fixture.engine.heardSeconds = 20
         changer.pause()
         #expect(fixture.store.file.load().state?.position?.offset == 20)
+        changer.resume()
         fixture.engine.heardSeconds = 42.5
-        changer.stop()
+        changer.savePosition()  // what quitting does
         #expect(fixture.store.file.load().state?.position?.offset == 42.5)
 
         let restartedStore = ChangerStore(file: fixture.store.file, state: try #require(fixture.store.file.load().state))
@@ -336,7 +338,7 @@ struct TransportTests {
         let fixture = try TransportFixture()
         try fixture.store.editRack(.created) { rack throws(RackError) in
             let second = try rack.create(named: "Second")
-            try rack.load(LibraryPath("/music/C"), into: 2, of: second.name)
+            try rack.load(fixture.path("C"), into: 2, of: second.name)
         }
         let changer = fixture.changer()
         try changer.stepMagazine(by: 1)
@@ -389,7 +391,7 @@ struct TransportTests {
         #expect(fixture.playing == "A2")
         #expect(fixture.queued == "A3")
         // A1 and A3 are gone from the folder; A2 plays on as the first track, and disc B follows.
-        let a = TransportFixture.album("A", tracks: 3)
+        let a = TransportFixture.album("A", tracks: 3, in: fixture.root)
         var albums = fixture.shelf.library.albums
         albums[0] = Album(path: a.path, title: a.title, artist: a.artist, tracks: [a.tracks[1]])
         changer.replaceShelf(AlbumShelf(library: Library(root: fixture.shelf.library.root, albums: albums)))
@@ -400,5 +402,136 @@ struct TransportTests {
         let queued = fixture.engine.next
         changer.replaceShelf(changer.shelf)
         #expect(fixture.engine.next == queued)
+    }
+
+    @Test("an album folder removed while the changer runs is found missing when it is played, and said so")
+    func folderRemovedIsMissingOnPlay() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        var notices: [String] = []
+        changer.onEvent = { if case .notice(let text) = $0 { notices.append(text) } }
+        try FileManager.default.removeItem(atPath: fixture.path("B").displayName)
+        #expect(throws: TransportError.missingDisc(3, folder: fixture.path("B").displayName)) { try changer.playDisc(3) }
+        #expect(fixture.engine.plays.isEmpty)
+        #expect(changer.shelf.state(ofSlot: fixture.path("B")) == .missing(fixture.path("B")))
+        #expect(notices == ["Disc 3 is missing: its folder \(fixture.path("B").displayName) is gone."])
+        // Disc steps pass over it from now on.
+        try changer.playDisc(1)
+        changer.nextDisc()
+        #expect(fixture.playing == "C1")
+    }
+
+    @Test("a track that fails because its disc's folder went moves on to the next disc with one notice")
+    func folderRemovedWhilePlaying() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        var notices: [String] = []
+        changer.onEvent = { if case .notice(let text) = $0 { notices.append(text) } }
+        try changer.playDisc(1)
+        try FileManager.default.removeItem(atPath: fixture.path("A").displayName)
+        changer.handle(.failed(id: fixture.engine.current!.id, reason: "Skipping 1.mp3: it is gone."))
+        #expect(fixture.playing == "B1")
+        #expect(notices == ["Disc 1 is missing: its folder \(fixture.path("A").displayName) is gone."])
+    }
+
+    @Test("the magazine on show is not the playing one: a disc number plays from the one on show, disc steps stay in the playing one")
+    func selectedAndPlayingMagazines() throws {
+        let fixture = try TransportFixture()
+        let second = try fixture.store.editRack(.created) { rack throws(RackError) -> Magazine in
+            let second = try rack.create(named: "Second")
+            try rack.load(fixture.path("C"), into: 2, of: second.name)
+            return second
+        }
+        let changer = fixture.changer()
+        try changer.playDisc(1)
+        changer.select(second.id)
+        #expect(changer.selectedMagazine?.name == "Second")
+        #expect(changer.playingMagazine?.name == "Magazine One")
+        #expect(fixture.playing == "A1")
+        changer.nextDisc()
+        #expect(fixture.playing == "B1")
+        try changer.playDisc(2)
+        #expect(fixture.playing == "C1")
+        #expect(changer.playingMagazine?.name == "Second")
+    }
+
+    @Test("stop keeps the track and says it was asked; playing again starts that track from its beginning")
+    func stopThenPlayFromTheStart() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        var events: [ChangerEvent] = []
+        changer.onEvent = { events.append($0) }
+        try changer.playDisc(1)
+        changer.nextTrack()
+        fixture.engine.heardSeconds = 42.5
+        changer.stop()
+        #expect(changer.transport == .stopped && fixture.engine.stopped)
+        #expect(events.last == .stopped)
+        #expect(fixture.store.file.load().state?.position == PlaybackPosition(magazineID: fixture.magazineID, slot: 1, trackIndex: 1, offset: 0))
+        try changer.playSomething()
+        #expect(fixture.playing == "A2")
+        #expect(fixture.engine.plays.last?.offset == 0)
+    }
+
+    @Test("playback that reaches its end by itself says it finished, not that it was stopped")
+    func finishedIsNotStopped() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        changer.stopsAtEndOfDisc = true
+        var events: [ChangerEvent] = []
+        changer.onEvent = { events.append($0) }
+        try changer.playDisc(5)
+        _ = fixture.playToTheEnd(changer)
+        #expect(events.last == .finished)
+        #expect(!events.contains(.stopped))
+    }
+
+    @Test("next and previous while paused stay paused, at the start of the other track; the engine hears nothing until resume")
+    func nextAndPreviousKeepThePause() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        try changer.playDisc(1)
+        changer.pause()
+        changer.nextTrack()
+        #expect(changer.transport == .paused)
+        #expect(fixture.playing == "A2")
+        #expect(fixture.engine.plays.last?.paused == true)
+        #expect(fixture.engine.plays.last?.offset == 0)
+        changer.previousTrack()
+        #expect(changer.transport == .paused)
+        #expect(fixture.playing == "A1")
+        #expect(fixture.engine.plays.last?.paused == true)
+        changer.resume()
+        #expect(changer.transport == .playing && !fixture.engine.paused)
+        changer.nextTrack()
+        #expect(fixture.engine.plays.last?.paused == false, "while playing, next plays")
+    }
+
+    @Test("seek to a time goes exactly there, to the start for a negative time, and to the next track at the end")
+    func seekTo() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        try changer.playDisc(1)
+        changer.seek(to: 2.5)
+        changer.seek(to: -4)
+        #expect(fixture.engine.seeks == [2.5, 0])
+        changer.seek(to: 100)
+        #expect(fixture.playing == "A2")
+    }
+
+    @Test("a next track that playback reaches by itself, and a previous one, by repeat mode", arguments: [
+        // repeat, headless, slot, track → has a natural next, has a previous
+        (RepeatMode.off, false, 5, 0, false, false), (.off, false, 3, 1, true, true), (.off, true, 1, 2, false, true),
+        (.off, false, 1, 0, true, false), (.track, false, 5, 0, true, false), (.disc, false, 5, 0, true, false),
+        (.magazine, false, 5, 0, true, false), (.magazine, true, 1, 2, true, true),
+    ])
+    func naturalNextAndPrevious(mode: RepeatMode, headless: Bool, slot: Int, track: Int, hasNext: Bool, hasPrevious: Bool) throws {
+        let fixture = try TransportFixture(settings: PlayerSettings(repeatMode: mode))
+        let changer = fixture.changer()
+        changer.stopsAtEndOfDisc = headless
+        #expect(!changer.hasNaturalNext && !changer.hasPreviousTrack, "nothing current")
+        try changer.playDisc(slot, track: track + 1)
+        #expect(changer.hasNaturalNext == hasNext)
+        #expect(changer.hasPreviousTrack == hasPrevious)
     }
 }

@@ -41,14 +41,15 @@ struct VanishingFilesTests {
         if player.error.contains("Skipping") { #expect(player.error.contains("02 Alpha 2.mp3")) }
     }
 
-    @Test("an album folder renamed while it plays: the rest of the disc never plays (dropped by the rescan or skipped with notices), nothing hangs")
+    @Test("an album folder renamed while it plays: the rest of the disc never plays (the rescan drops it or its next track finds it missing, said at most once), nothing hangs")
     func renamedAlbumFolder() throws {
         let music = try Self.library()
         let fixture = try PlayerFixture(library: music.path)
         let player = try start(fixture, disc: 2)
         try FileManager.default.moveItem(atPath: music.path + "/2 Beta", toPath: music.path + "/2 Beta (moved)")
         #expect(player.waitForExit(timeout: 20) == 0)
-        #expect(player.error.components(separatedBy: "Skipping").count - 1 <= 2, "\(player.error)")
+        #expect(player.error.components(separatedBy: "Disc 2 is missing").count - 1 <= 1, "\(player.error)")
+        #expect(!player.error.contains("Skipping"), "\(player.error)")
         #expect(!player.output.contains("track 2/3"))
         // The slot now shows the album as missing, not emptied.
         let list = try fixture.run("magazine", "list", "--json")
@@ -56,7 +57,7 @@ struct VanishingFilesTests {
         #expect(list.output.contains("2 Beta\""))
     }
 
-    @Test("the whole music folder disappearing: notices, a clean stop, and the next start says where the music went")
+    @Test("the whole music folder disappearing: the disc is found missing, a clean stop, and the next start says where the music went")
     func libraryGone() throws {
         let music = try Self.library()
         let fixture = try PlayerFixture(library: music.path)
@@ -64,13 +65,18 @@ struct VanishingFilesTests {
         try FileManager.default.moveItem(atPath: music.path, toPath: music.path + "-gone")
         defer { try? FileManager.default.moveItem(atPath: music.path + "-gone", toPath: music.path) }
         #expect(player.waitForExit(timeout: 20) == 0)
-        // The watched folder's rescan says it is gone; if the engine reached the next file first,
-        // that file was skipped with a notice too.
-        #expect(player.error.contains("does not exist") || player.error.contains("Skipping"), "\(player.error)")
+        // The watched folder's rescan says it is gone, or the next track finds the disc missing.
+        #expect(player.error.contains("does not exist") || player.error.contains("Disc 1 is missing"), "\(player.error)")
+        // Named on the command line, a folder that isn't there is a usage error that names it…
         let again = try fixture.run("library")
-        #expect(again.status == 0)
-        #expect(again.error.contains("does not exist"))
-        let list = try fixture.run("magazine", "list")
+        #expect(again.status == 2)
+        #expect(again.error.contains("--library \(music.path): there is no folder there"))
+        // …and named by the environment (or the settings file), every command says where it went.
+        var environment = fixture.environment
+        environment["CDCHANGER_LIBRARY"] = music.path
+        let list = try runProcess(ProjectPaths.binary, ["--state-dir", fixture.state.path, "magazine", "list"], environment: environment)
+        #expect(list.status == 0)
         #expect(list.output.contains("(missing)"))
+        #expect(list.error.contains("There is no music folder \(music.path) (it comes from $CDCHANGER_LIBRARY)"), "\(list.error)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MPEGAudio
 import Testing
 import TestSupport
 
@@ -17,4 +18,19 @@ struct EncodedTone {
         let encoded = try runProcess("lame", ["--quiet"] + lameOptions + [wav, path])
         #expect(encoded.status == 0, "\(encoded.error)")
     }
+}
+
+/// The whole file decoded with `MPEGFile.read(into:)` (libmpg123 copying into our buffer), mono
+/// as stereo: the reference the other ways of decoding are compared with.
+func decodeByReading(_ path: String) throws -> [UInt8] {
+    let file = try MPEGFile(path: Array(path.utf8), forceStereo: true)
+    _ = try file.format()
+    var out: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 10_000)
+    while true {
+        let result = buffer.withUnsafeMutableBytes { file.read(into: $0) }
+        out += buffer[0..<result.bytes]
+        if result.status != .decoded { break }
+    }
+    return out
 }

@@ -5,19 +5,6 @@ import Testing
 /// `decodeFrame(into:)` (straight into the caller's buffer) gives the same samples as `read(into:)`.
 @Suite("Decoding frame by frame")
 struct MPEGFileDecodeTests {
-    private func decodeByReading(_ path: String) throws -> [UInt8] {
-        let file = try MPEGFile(path: Array(path.utf8), forceStereo: true)
-        _ = try file.format()
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 10_000)
-        while true {
-            let result = buffer.withUnsafeMutableBytes { file.read(into: $0) }
-            out += buffer[0..<result.bytes]
-            if result.status != .decoded { break }
-        }
-        return out
-    }
-
     private func decodeByFrames(_ path: String, startingAt frame: Int = 0) throws -> [UInt8] {
         let file = try MPEGFile(path: Array(path.utf8), forceStereo: true)
         _ = try file.format()

@@ -13,6 +13,9 @@ struct PauseResumeTests {
         let recorder = EventRecorder()
         let player = Player(output: OutputChoice(.wav(path: folder.file("out.wav")), fast: true), onEvent: recorder.wake)
         player.play(PlaybackItem(id: 1, path: mp3))
+        // Pausing before the first audio would count nothing: on a busy machine the whole loop
+        // can pass before the engine starts.
+        try recorder.wait(for: player) { $0.contains { $0.startedItem == 1 } }
         var pausedMidTrack = 0
         for _ in 0..<20 {
             player.pause()
@@ -50,5 +53,24 @@ struct PauseResumeTests {
         try recorder.waitUntilDrained(player)
         player.shutdown()
         #expect(try WAVContents(path: folder.file("out.wav")).samples == reference)
+    }
+
+    @Test("an item played paused is not heard until resume, then plays from its offset, every sample")
+    func playPaused() throws {
+        let folder = try TemporaryFolder()
+        let mp3 = try Fixture.make("track.mp3", in: folder, seconds: 2)
+        let reference = try Fixture.reference(mp3, in: folder)
+        let recorder = EventRecorder()
+        let player = Player(output: OutputChoice(.wav(path: folder.file("out.wav"))), onEvent: recorder.wake)
+        player.play(PlaybackItem(id: 1, path: mp3), from: .frames(44_100), paused: true)
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(player.isPaused)
+        #expect(!recorder.events.contains { $0.startedItem == 1 }, "nothing is heard while paused")
+        #expect(player.position == nil || player.position?.isRunning == false)
+        player.resume()
+        try recorder.waitUntilDrained(player)
+        player.shutdown()
+        #expect(recorder.events.compactMap(\.startedItem) == [1])
+        #expect(try WAVContents(path: folder.file("out.wav")).samples == Array(reference.dropFirst(44_100 * 2)))
     }
 }

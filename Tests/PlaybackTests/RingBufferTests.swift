@@ -1,4 +1,4 @@
-import MPEGAudio
+import AudioDecoding
 @testable import Playback
 import Testing
 
@@ -33,7 +33,7 @@ struct RingBufferTests {
 
     @Test("bytes come out in order across the wrap-around, in regions that never cross the end")
     func wrapAround() {
-        let ring = PCMRing(capacity: 64)
+        let ring = PCMRing(capacity: 64, overflow: 0)
         #expect(produce(ring, Array(0..<40)) == 40)
         #expect(consume(ring, limit: 40) == Array(0..<40))
         // The next 40 bytes wrap: the first writable region is the 24 bytes before the end.
@@ -47,7 +47,7 @@ struct RingBufferTests {
 
     @Test("a full ring offers no room until the consumer releases")
     func full() {
-        let ring = PCMRing(capacity: 32)
+        let ring = PCMRing(capacity: 32, overflow: 0)
         #expect(produce(ring, Array(repeating: 7, count: 100)) == 32)
         #expect(ring.writableRegion(limit: 16).count == 0)
         #expect(ring.freeBytes() == 0)
@@ -58,8 +58,8 @@ struct RingBufferTests {
 
     @Test("regions stop at the next marker, and markers come out in order")
     func segments() throws {
-        let ring = PCMRing(capacity: 64, markerCapacity: 4)
-        let format = AudioFormat(sampleRate: 44_100, channels: 2)
+        let ring = PCMRing(capacity: 64, overflow: 0, markerCapacity: 4)
+        let format = AudioFormat(sampleRate: 44_100, channels: 2, sampleFormat: .signed16)
         ring.push(.begin(at: ring.writePosition, token: 1, item: 10, format: format, firstFrame: 0))
         _ = produce(ring, Array(repeating: 1, count: 20))
         ring.push(.end(at: ring.writePosition, token: 1, item: 10))
@@ -95,9 +95,25 @@ struct RingBufferTests {
         #expect(ring.writePosition == 76)
     }
 
+    @Test("with an overflow area of one block, a whole block fits wherever the write position is")
+    func blockAtEveryPosition() {
+        let block = 12
+        let ring = PCMRing(capacity: 64, overflow: block)
+        for _ in 0..<(64 / 4) {
+            let region = ring.writableRegionAcrossEnd(limit: block, minimum: block)
+            #expect(region.count == block, "at \(ring.writePosition % 64)")
+            ring.commit(4)
+            ring.release(4)
+        }
+        let unsized = PCMRing(capacity: 64, overflow: block / 3)
+        #expect(produce(unsized, Array(repeating: 1, count: 60)) == 60)
+        #expect(consume(unsized, limit: 60).count == 60)
+        #expect(unsized.writableRegionAcrossEnd(limit: block, minimum: block).count == 0, "a smaller overflow area can't take a block just before the end")
+    }
+
     @Test("marker slots run out and come back")
     func markerSpace() {
-        let ring = PCMRing(capacity: 16, markerCapacity: 2)
+        let ring = PCMRing(capacity: 16, overflow: 0, markerCapacity: 2)
         ring.push(.empty(at: 0, token: 1, item: 1))
         ring.push(.empty(at: 0, token: 2, item: 2))
         #expect(!ring.hasMarkerSpace())
@@ -107,7 +123,7 @@ struct RingBufferTests {
 
     @Test("a long stream survives any mix of write and read sizes", arguments: [(64, 12, 20), (128, 100, 4), (1024, 36, 1000), (4096, 4092, 4)])
     func stream(capacity: Int, writeSize: Int, readSize: Int) {
-        let ring = PCMRing(capacity: capacity)
+        let ring = PCMRing(capacity: capacity, overflow: 0)
         let total = 50_000
         let source = (0..<total).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
         var written = 0

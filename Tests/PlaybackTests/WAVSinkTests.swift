@@ -17,7 +17,7 @@ struct WAVSinkTests {
         #expect(continued.sampleRate == 48_000 && continued.channels == 2)
         #expect(continued.samples == (try Fixture.reference(second, in: folder)))
         let notices = events.compactMap(\.notice).filter { $0.kind == .newFile }
-        #expect(notices.map(\.message) == ["The format changed to 48000 Hz, stereo: continuing in \"\(folder.file("out-2.wav"))\"."])
+        #expect(notices.map(\.message) == ["The format changed to 48000 Hz, stereo, 16-bit: continuing in \"\(folder.file("out-2.wav"))\"."])
         #expect(events.compactMap(\.startedItem) == [1, 2])
     }
 

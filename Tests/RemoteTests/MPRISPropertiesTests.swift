@@ -76,6 +76,20 @@ import Testing
         #expect(player.commands == [.setVolume(0.25), .setVolume(0), .setLoop(.track), .setShuffle(true)])
     }
 
+    @Test("setting Rate to 0.0 acts as Pause, as MPRIS 2.2 asks")
+    func rateZeroPauses() throws {
+        let bus = try PrivateBus()
+        let player = FakePlayer()
+        let service = try player.service(on: bus)
+        defer { service.stop() }
+        let monitor = try MPRISSignalsTests.monitor(bus)
+        let result = try bus.call("org.freedesktop.DBus.Properties.Set", "org.mpris.MediaPlayer2.Player", "Rate", "<0.0>")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(player.commands == [.pause])
+        #expect(monitor.waitForLine { $0.contains("{'PlaybackStatus': <'Paused'>}") } != nil)
+        #expect(try bus.call("org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "Rate").output == "(<1.0>,)")
+    }
+
     @Test(arguments: [
         (["org.freedesktop.DBus.Properties.Set", "org.mpris.MediaPlayer2.Player", "PlaybackStatus", "<'Playing'>"], "PropertyReadOnly"),
         (["org.freedesktop.DBus.Properties.Set", "org.mpris.MediaPlayer2", "Identity", "<'Other'>"], "PropertyReadOnly"),

@@ -82,6 +82,53 @@ import Testing
         withExtendedLifetime([first, second]) {}
     }
 
+    @Test("clients that connect and say nothing give their places to a newcomer, oldest first, and are told why")
+    func idleClientsGiveTheirPlaces() throws {
+        let fixture = try ServerFixture()  // the player's limits: 16 places, 0.25 s of grace
+        let idle = try (0..<16).map { _ in try RawConnection(path: fixture.path) }
+        usleep(400_000)
+        let started = Date()
+        let response = try ControlClient.send(.say(["still", "here"]), to: fixture.path, timeout: 2)
+        #expect(response.output == "still here\n")
+        #expect(Date().timeIntervalSince(started) < 1, "the newcomer waited \(Date().timeIntervalSince(started)) s")
+        let told = try #require(idle[0].response(timeout: 2), "the oldest idle client is told why it lost its place")
+        #expect(told.status == ControlResponse.rejectedStatus)
+        #expect(told.error.contains("another client took the place"))
+        #expect(idle[0].next(timeout: 2) == .end)
+        // The others keep their places and are served when they ask.
+        idle[1].send(ControlWire.encode(.say(["second"])))
+        #expect(idle[1].response()?.output == "second\n")
+    }
+
+    @Test("a client that is being answered keeps its place; with nobody idle long enough, a newcomer is told to try again")
+    func busyClientsKeepTheirPlaces() throws {
+        let fixture = try ServerFixture(limits: ControlServer.Limits(maximumClients: 1, idleGrace: 0.1)) { request in
+            usleep(600_000)
+            return ServerFixture.echo(request)
+        }
+        let busy = try RawConnection(path: fixture.path)
+        busy.send(ControlWire.encode(.say(["slow"])))
+        usleep(200_000)
+        let newcomer = try RawConnection(path: fixture.path)
+        #expect(newcomer.response(timeout: 2)?.error.contains("too many clients") == true)
+        #expect(busy.response()?.output == "slow\n")
+    }
+
+    @Test("stopping the server still delivers an answer that is being made")
+    func anAnswerInTheMakingIsDeliveredOnStop() throws {
+        let fixture = try ServerFixture { request in
+            usleep(400_000)
+            return ServerFixture.echo(request)
+        }
+        let connection = try RawConnection(path: fixture.path)
+        let waiting = try RawConnection(path: fixture.path)
+        connection.send(ControlWire.encode(.say(["stop"])))
+        usleep(150_000)
+        #expect(fixture.server.stop(timeout: 2))
+        #expect(connection.response(timeout: 2)?.output == "stop\n")
+        #expect(waiting.next(timeout: 2) == .end, "a client waiting for nothing in particular is let go")
+    }
+
     @Test func aFuzzLoopOfRandomMessagesNeverStopsTheServer() throws {
         let fixture = try ServerFixture(limits: ControlServer.Limits(maximumRequestBytes: 4096, requestTimeout: 0.5, maximumClients: 8))
         var generator = SeededGenerator(seed: 0xC0FFEE)

@@ -22,7 +22,9 @@ import Glibc
 ///
 /// - One accept thread waits for connections; each connection gets its own thread (at most
 ///   `Limits.maximumClients` at once), so a slow client never holds up another. A connection may
-///   send several requests, one JSON object per line; each gets one response line.
+///   send several requests, one JSON object per line; each gets one response line. When every
+///   place is taken, a client that has sent nothing whole for `Limits.idleGrace` seconds gives its
+///   place to the newcomer, so clients that connect and say nothing cannot lock others out.
 /// - The handler is called on those threads, possibly on several at once: it must be thread-safe
 ///   (the app hops to its main loop with `mailbox.sync`). `ping` is answered by the server itself.
 /// - A request that is not JSON, not a request, or a newer protocol version gets a
@@ -41,14 +43,24 @@ public final class ControlServer: Sendable {
         public var requestTimeout: Double
         /// Seconds an answer may take to be written before the connection is dropped.
         public var writeTimeout: Double
-        /// Connections served at the same time; more are answered "busy" and closed.
+        /// Connections served at the same time. When all places are taken, a newcomer takes the
+        /// place of the client that has waited longest without sending a whole request, once that
+        /// has waited `idleGrace` seconds (it is told why and closed); with no such client, the
+        /// newcomer is answered "busy" and closed.
         public var maximumClients: Int
+        /// Seconds a client may hold a place without sending a whole request (after connecting or
+        /// after its last answer) before a newcomer may take that place.
+        public var idleGrace: Double
 
-        public init(maximumRequestBytes: Int = 64 * 1024, requestTimeout: Double = 5, writeTimeout: Double = 5, maximumClients: Int = 16) {
+        public init(
+            maximumRequestBytes: Int = 64 * 1024, requestTimeout: Double = 5, writeTimeout: Double = 5, maximumClients: Int = 16,
+            idleGrace: Double = 0.25
+        ) {
             self.maximumRequestBytes = maximumRequestBytes
             self.requestTimeout = requestTimeout
             self.writeTimeout = writeTimeout
             self.maximumClients = maximumClients
+            self.idleGrace = idleGrace
         }
     }
 
@@ -110,9 +122,11 @@ public final class ControlServer: Sendable {
 
     /// Stops listening, ends the connections, removes the socket and releases the lock.
     ///
-    /// Waits up to `timeout` seconds for connection threads; one still inside the handler (for
-    /// example waiting for the main loop that is calling `stop`) is left to finish on its own,
-    /// and its answer goes nowhere. Returns whether every thread ended in time.
+    /// A connection waiting for a request is ended at once; one whose answer is being made or
+    /// written still gets it. Waits up to `timeout` seconds for connection threads; one still
+    /// inside the handler after that (for example waiting for the main loop that is calling
+    /// `stop`) is left to finish on its own, and its answer goes nowhere. Returns whether every
+    /// thread ended in time.
     @discardableResult
     public func stop(timeout: Double = 2) -> Bool {
         guard let session = session.withLock({ current -> ControlSession? in

@@ -18,8 +18,9 @@ final class ControlSession: Sendable {
     let handler: @Sendable (ControlRequest) -> ControlResponse
     let acceptThread = Mutex<WorkerThread?>(nil)
     let stopping = Atomic(false)
-    /// Open connections by a serial number, so `stop` can shut them down.
-    let connections = Mutex<[Int: UnixSocket]>([:])
+    /// Open connections by a serial number, so a newcomer can take an idle one's place and `stop`
+    /// can end them.
+    let connections = Mutex<[Int: Place]>([:])
     let nextConnection = Atomic(0)
     /// Entered for every connection thread, left when it ends.
     let connectionThreads = DispatchGroup()
@@ -59,12 +60,32 @@ final class ControlSession: Sendable {
         }
     }
 
+    /// One admitted connection: its socket, and since when it has been waiting for a whole
+    /// request (nil while one is being answered).
+    struct Place {
+        let socket: UnixSocket
+        var waitingSince: Double?
+    }
+
     private func admit(_ client: UnixSocket) {
         let number = nextConnection.add(1, ordering: .relaxed).newValue
-        let admitted = connections.withLock { open -> Bool in
-            guard open.count < limits.maximumClients else { return false }
-            open[number] = client
-            return true
+        let now = Deadline.now()
+        let (admitted, displaced) = connections.withLock { open -> (Bool, UnixSocket?) in
+            var displaced: UnixSocket?
+            if open.count >= limits.maximumClients {
+                // The client that has waited longest without a whole request, if it has waited long enough.
+                guard let (idle, place) = open.filter({ ($0.value.waitingSince ?? now) <= now - limits.idleGrace })
+                    .min(by: { $0.value.waitingSince! < $1.value.waitingSince! }) else { return (false, nil) }
+                open[idle] = nil
+                displaced = place.socket
+            }
+            open[number] = Place(socket: client, waitingSince: now)
+            return (true, displaced)
+        }
+        if let displaced {
+            let reason = "no whole request line within \(ControlSession.seconds(limits.idleGrace)) seconds while \(limits.maximumClients) clients were connected; another client took the place"
+            _ = displaced.sendAll(Array(ControlWire.encode(.rejected(reason)).utf8), until: Deadline(after: 0.2))
+            displaced.shutdownBoth()
         }
         guard admitted else {
             let busy = ControlResponse.rejected("too many clients at once (\(limits.maximumClients)); try again")
@@ -74,7 +95,7 @@ final class ControlSession: Sendable {
         connectionThreads.enter()
         do {
             _ = try WorkerThread(name: "cdc-client") { [self] in
-                serve(client)
+                serve(client, number: number)
                 connections.withLock { $0[number] = nil }
                 connectionThreads.leave()
             }
@@ -84,20 +105,31 @@ final class ControlSession: Sendable {
         }
     }
 
+    /// Marks connection `number` as answering (false: it lost its place and is being closed) or,
+    /// with `waiting`, as waiting for its next request from now on.
+    private func mark(_ number: Int, waiting: Bool) -> Bool {
+        connections.withLock { open in
+            guard open[number] != nil else { return false }
+            open[number]?.waitingSince = waiting ? Deadline.now() : nil
+            return true
+        }
+    }
+
     /// A connection thread: reads request lines and writes one response line for each.
-    private func serve(_ client: UnixSocket) {
+    private func serve(_ client: UnixSocket, number: Int) {
         var reader = LineReader(limit: limits.maximumRequestBytes)
         while !stopping.load(ordering: .acquiring) {
             switch reader.next(from: client, until: Deadline(after: limits.requestTimeout)) {
             case .line(let bytes):
                 guard bytes.contains(where: { !ControlSession.isWhitespace($0) }) else { continue }
+                guard mark(number, waiting: false) else { return }
                 let response: ControlResponse
                 do {
                     response = answer(try ControlWire.decodeRequest(bytes))
                 } catch {
                     response = .rejected(error.message)
                 }
-                guard send(response, to: client) else { return }
+                guard send(response, to: client), mark(number, waiting: true) else { return }
             case .tooLong:
                 _ = send(.rejected("the request is longer than \(limits.maximumRequestBytes) bytes"), to: client)
                 return
@@ -117,9 +149,9 @@ final class ControlSession: Sendable {
         return handler(request)
     }
 
+    /// Writes an answer, even while stopping: a request that was taken is answered.
     private func send(_ response: ControlResponse, to client: UnixSocket) -> Bool {
-        guard !stopping.load(ordering: .acquiring) else { return false }
-        return client.sendAll(Array(ControlWire.encode(response).utf8), until: Deadline(after: limits.writeTimeout)) == .written
+        client.sendAll(Array(ControlWire.encode(response).utf8), until: Deadline(after: limits.writeTimeout)) == .written
     }
 
     /// 5 → "5", 0.5 → "0.5".
@@ -136,7 +168,8 @@ final class ControlSession: Sendable {
         stopping.store(true, ordering: .releasing)
         wake.signal()
         let acceptEnded = acceptThread.withLock { $0 }?.join(timeout: max(0, deadline.seconds - Deadline.now())) ?? true
-        for client in connections.withLock({ Array($0.values) }) { client.shutdownBoth() }
+        // Ends the reading side only: a thread waiting for a request sees the end, one writing an answer finishes it.
+        for place in connections.withLock({ Array($0.values) }) { place.socket.shutdownReading() }
         let connectionsEnded = connectionThreads.wait(timeout: .now() + max(0, deadline.seconds - Deadline.now())) == .success
         removeSocketFile()
         return acceptEnded && connectionsEnded

@@ -114,6 +114,14 @@ final class UnixSocket: Sendable {
         _ = shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
+    /// Ends the receiving direction: a thread waiting in `poll` to read wakes and reads the end,
+    /// while writes still go through.
+    ///
+    /// The corresponding C function is `shutdown`.
+    func shutdownReading() {
+        _ = shutdown(descriptor, Int32(SHUT_RD))
+    }
+
     /// Waits until the socket is readable or writable, or the deadline passes; false on timeout.
     ///
     /// The corresponding C function is `poll`.

@@ -12,6 +12,8 @@ final class BusConnection: @unchecked Sendable {
     // (it is called before any connection is made). In practice the connection is made on the
     // app's thread and then used only by the MPRIS dispatch thread.
     let pointer: OpaquePointer
+    /// The socket to the bus, to poll beside other descriptors.
+    let descriptor: Int32
     private let closed = Atomic(false)
 
     /// Connects to the bus at `address` and registers with it; with no address, to the session
@@ -19,7 +21,8 @@ final class BusConnection: @unchecked Sendable {
     ///
     /// The corresponding C functions are `dbus_threads_init_default`, `dbus_connection_open_private`
     /// and `dbus_bus_register`, or `dbus_bus_get_private`; then
-    /// `dbus_connection_set_exit_on_disconnect` and `dbus_connection_set_change_sigpipe`.
+    /// `dbus_connection_set_exit_on_disconnect`, `dbus_connection_set_change_sigpipe` and
+    /// `dbus_connection_get_socket`.
     init(address: String?) throws(MPRISError) {
         _ = dbus_threads_init_default()
         dbus_connection_set_change_sigpipe(0)
@@ -42,7 +45,14 @@ final class BusConnection: @unchecked Sendable {
             connection = opened
         }
         dbus_connection_set_exit_on_disconnect(connection, 0)
+        var socket: Int32 = -1
+        guard dbus_connection_get_socket(connection, &socket) != 0 else {
+            dbus_connection_close(connection)
+            dbus_connection_unref(connection)
+            throw .noSessionBus(detail: "the bus connection has no socket")
+        }
         pointer = connection
+        descriptor = socket
     }
 
     deinit {
@@ -111,11 +121,26 @@ final class BusConnection: @unchecked Sendable {
         dbus_connection_flush(pointer)
     }
 
-    /// Dispatches one queued message, or waits up to `milliseconds` to read or write; false once
-    /// the connection is closed.
+
+    /// Reads what has arrived and writes what is queued, waiting at most `milliseconds`
+    /// (0: not at all); false once the connection is closed.
     ///
-    /// The corresponding C function is `dbus_connection_read_write_dispatch`.
-    func readWriteDispatch(milliseconds: Int32) -> Bool {
-        dbus_connection_read_write_dispatch(pointer, milliseconds) != 0
+    /// The corresponding C function is `dbus_connection_read_write`.
+    func readWrite(milliseconds: Int32) -> Bool {
+        dbus_connection_read_write(pointer, milliseconds) != 0
     }
+
+    /// Hands every message read so far to its handler.
+    ///
+    /// The corresponding C functions are `dbus_connection_get_dispatch_status` and `dbus_connection_dispatch`.
+    func dispatchAll() {
+        while dbus_connection_get_dispatch_status(pointer) == DBUS_DISPATCH_DATA_REMAINS {
+            _ = dbus_connection_dispatch(pointer)
+        }
+    }
+
+    /// Whether messages are queued that the socket has not taken yet.
+    ///
+    /// The corresponding C function is `dbus_connection_has_messages_to_send`.
+    var hasMessagesToSend: Bool { dbus_connection_has_messages_to_send(pointer) != 0 }
 }

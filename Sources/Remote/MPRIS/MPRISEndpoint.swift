@@ -1,5 +1,6 @@
 import CDBus
 import Synchronization
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +9,8 @@ import Glibc
 final class MPRISEndpoint: @unchecked Sendable {
     // Safety: `lastSignalled` is the only mutable state without a lock, and it is used only on the
     // dispatch thread: in `run` and `publish`, and in `handle`, which libdbus calls from
-    // `read_write_dispatch` on that thread. The flags are atomics; everything else is immutable.
+    // `dbus_connection_dispatch` on that thread. The flags are atomics, the wake-up counter is
+    // safe from any thread; everything else is immutable.
     private let connection: BusConnection
     private let busName: String
     private let identity: String
@@ -17,14 +19,17 @@ final class MPRISEndpoint: @unchecked Sendable {
     private let command: @Sendable (MPRISCommand) -> Void
     private let publishPending = Atomic(false)
     private let seekedPending = Atomic(false)
-    let stopping = Atomic(false)
+    private let stopping = Atomic(false)
+    /// Rung to wake the dispatch thread from `poll`: a change to publish, or the stop.
+    private let wake: EventCounter
     /// The Player properties as last signalled (or first read), without `Position`.
     private var lastSignalled: [String: DBusValue] = [:]
 
     init(
         connection: BusConnection, busName: String, identity: String, desktopEntry: String,
         status: @escaping @Sendable () -> MPRISStatus, command: @escaping @Sendable (MPRISCommand) -> Void
-    ) {
+    ) throws(SystemCallError) {
+        wake = try EventCounter()
         self.connection = connection
         self.busName = busName
         self.identity = identity
@@ -36,14 +41,32 @@ final class MPRISEndpoint: @unchecked Sendable {
     func requestPublish(seeked: Bool) {
         if seeked { seekedPending.store(true, ordering: .releasing) }
         publishPending.store(true, ordering: .releasing)
+        wake.signal()
     }
 
-    /// The dispatch thread.
+    /// Ends the dispatch thread's loop soon (it then releases the name and closes the connection).
+    func requestStop() {
+        stopping.store(true, ordering: .releasing)
+        wake.signal()
+    }
+
+    /// The dispatch thread: reads, dispatches, writes and publishes, then sleeps in `poll` until
+    /// the bus has something or `wake` is rung.
+    ///
+    /// The corresponding C function is `poll`.
     func run() {
         lastSignalled = MPRISEndpoint.signalled(MPRISInterface.playerProperties(status()))
+        var entries = [pollfd(fd: connection.descriptor, events: 0, revents: 0), pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0)]
         while !stopping.load(ordering: .acquiring) {
-            guard connection.readWriteDispatch(milliseconds: 100) else { break }
+            guard connection.readWrite(milliseconds: 0) else { break }
+            connection.dispatchAll()
+            if stopping.load(ordering: .acquiring) { break }
             if publishPending.exchange(false, ordering: .acquiringAndReleasing) { publish() }
+            entries[0].events = Int16(POLLIN) | (connection.hasMessagesToSend ? Int16(POLLOUT) : 0)
+            entries[0].revents = 0
+            entries[1].revents = 0
+            if poll(&entries, 2, -1) < 0, errno != EINTR { break }
+            if entries[1].revents != 0 { wake.reset() }
         }
         connection.unregisterObject(path: MPRISInterface.objectPath)
         if connection.isConnected {
@@ -174,7 +197,8 @@ final class MPRISEndpoint: @unchecked Sendable {
 
     private func run(_ command: MPRISCommand, seeked: Bool = false) -> Reply {
         self.command(command)
-        requestPublish(seeked: seeked)
+        // After Quit there is nothing to announce: the player is going away.
+        if command != .quit { requestPublish(seeked: seeked) }
         return .empty
     }
 
@@ -237,6 +261,8 @@ final class MPRISEndpoint: @unchecked Sendable {
         case ("Shuffle", .boolean(let shuffle)):
             return run(.setShuffle(shuffle))
         case ("Rate", .double(let rate)):
+            // MPRIS: a client should not set 0.0, and when one does the player acts as if Pause was called.
+            if rate == 0 { return run(.pause) }
             guard rate == 1 else { return .error(name: MPRISInterface.ErrorName.notSupported, text: "CD Changer plays at rate 1.0 only") }
             return .empty
         default:

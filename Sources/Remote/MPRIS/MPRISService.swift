@@ -29,13 +29,14 @@ import Glibc
 /// has it) and exports `/org/mpris/MediaPlayer2` with the root and Player interfaces,
 /// `org.freedesktop.DBus.Properties` and `Introspectable`.
 ///
-/// Threading: one dispatch thread owns the connection and runs
-/// `dbus_connection_read_write_dispatch(…, 100)` in a loop. `status` is called on that thread
-/// (for `Get`, `GetAll` and to compare after `statusChanged()`); `command` too, for every method
-/// call and property write. `statusChanged()` is safe from any thread and only sets a flag: the
-/// dispatch thread sends `PropertiesChanged` (just the changed properties; `Position` is never
-/// signalled) within 100 ms. After `Seek` or `SetPosition`, or `statusChanged(seeked: true)`, it
-/// also sends `Seeked` with the position `status` then reports.
+/// Threading: one dispatch thread owns the connection: it sleeps in `poll` on the bus's socket and
+/// an `eventfd`, then reads, dispatches (`dbus_connection_read_write`, `dbus_connection_dispatch`)
+/// and writes. `status` is called on that thread (for `Get`, `GetAll` and to compare after
+/// `statusChanged()`); `command` too, for every method call and property write.
+/// `statusChanged()` is safe from any thread: it sets a flag and wakes the thread, which sends
+/// `PropertiesChanged` (just the changed properties; `Position` is never signalled) at once. After
+/// `Seek` or `SetPosition`, or `statusChanged(seeked: true)`, it also sends `Seeked` with the
+/// position `status` then reports. `stop()` wakes it too, so the name is released at once.
 public final class MPRISService: Sendable {
     /// The well-known name the player asks for first.
     public static let preferredBusName = "org.mpris.MediaPlayer2.cdchanger"
@@ -70,9 +71,15 @@ public final class MPRISService: Sendable {
                 throw .nameUnavailable(name: name, detail: "another connection owns it")
             }
         }
-        let endpoint = MPRISEndpoint(
-            connection: connection, busName: name, identity: identity, desktopEntry: desktopEntry, status: status, command: command
-        )
+        let endpoint: MPRISEndpoint
+        do {
+            endpoint = try MPRISEndpoint(
+                connection: connection, busName: name, identity: identity, desktopEntry: desktopEntry, status: status, command: command
+            )
+        } catch {
+            connection.releaseName(name)
+            throw .threadFailed(code: error.code)
+        }
         do {
             try connection.registerObject(path: MPRISInterface.objectPath, context: Unmanaged.passUnretained(endpoint).toOpaque()) { _, message, context in
                 guard let message, let context else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
@@ -112,7 +119,7 @@ public final class MPRISService: Sendable {
     /// whether the thread ended in time.
     @discardableResult
     public func stop(timeout: Double = 2) -> Bool {
-        endpoint.stopping.store(true, ordering: .releasing)
+        endpoint.requestStop()
         return thread.join(timeout: timeout)
     }
 }

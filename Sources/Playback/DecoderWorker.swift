@@ -1,21 +1,22 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import MPEGAudio
+import AudioDecoding
 import SystemSupport
 
 /// The decoder thread's work: open the item it is told to, decode it straight into the ring,
 /// mark where each item begins and ends, go on to the queued next item, and sleep while the
 /// ring is full.
 ///
-/// Lives on the decoder thread only; it learns what to do from `DecoderCommand`s alone.
+/// Lives on the decoder thread only; it learns what to do from `DecoderCommand`s alone. Files
+/// are opened with the decoder the registry names for their extension (libmpg123 for MP3).
 /// It decodes in large reads and sleeps until half the ring is free, so it wakes a few times a
-/// minute while playing. Exact lengths of files without an info frame are found by scanning a
-/// second handle of the same file, after the first audio is out and while the ring is full.
+/// minute while playing. Exact lengths of files whose length is only estimated (an MP3 without
+/// an info frame) are measured after the first audio is out and while the ring is full.
 final class DecoderWorker {
     /// One item being decoded.
     private struct Active {
-        let file: MPEGFile
+        let decoder: any AudioDecoder
         var job: DecodeJob
         var format: AudioFormat
         /// The item frame the next decoded frame has.
@@ -34,9 +35,10 @@ final class DecoderWorker {
     private var pending: [DecodeJob] = []
     /// Markers waiting for a free marker slot, oldest first.
     private var markers: [SegmentMarker] = []
-    /// The largest read into the ring; the first read of an item is small, for a quick start.
+    /// The largest read into the ring (the first read of an item stops at its first audio, for a quick start).
     private let readBytes = 128 * 1024
-    private let firstReadBytes = 4 * 1152 * 2
+    /// The sample format the volume stage and the sinks take; audio in another is refused with a reason.
+    static let playableSampleFormat = AudioFormat.SampleFormat.signed16
 
     init(shared: PlaybackShared) {
         self.shared = shared
@@ -97,16 +99,19 @@ final class DecoderWorker {
     // MARK: Starting an item
 
     private func start(_ job: DecodeJob) {
-        let file: MPEGFile
-        let format: AudioFormat
+        let decoder: any AudioDecoder
         do {
-            file = try MPEGFile(path: job.item.path, forceStereo: true)
-            format = try file.format()
+            decoder = try shared.decoders.open(job.item.path)
         } catch {
             skip(job, reason: DecoderWorker.reason(for: job.item.path, error: error))
             return
         }
-        var current = Active(file: file, job: job, format: format, frame: 0, beginAt: 0, lengthIsExact: file.lengthIsExact())
+        let format = decoder.format
+        if let refusal = DecoderWorker.refusal(of: format) {
+            skip(job, reason: refusal)
+            return
+        }
+        var current = Active(decoder: decoder, job: job, format: format, frame: 0, beginAt: 0, lengthIsExact: decoder.length.isExact)
         publishLength(of: current)
         let target = job.offset.frames(at: format.sampleRate)
         if target > 0 {
@@ -122,8 +127,8 @@ final class DecoderWorker {
     /// Moves an open item to the job's offset under the job's token; false when it can't (past the end).
     private func reposition(_ current: inout Active, job: DecodeJob) -> Bool {
         let target = job.offset.frames(at: current.format.sampleRate)
-        if let length = current.file.lengthInFrames(), current.lengthIsExact, target >= length { return false }
-        guard let landed = try? current.file.seek(toFrame: target) else { return false }
+        if let length = current.decoder.length.frames, current.lengthIsExact, target >= length { return false }
+        guard let landed = try? current.decoder.seek(toFrame: target) else { return false }
         current.job = job
         current.frame = landed
         current.beginAt = landed
@@ -134,7 +139,7 @@ final class DecoderWorker {
     }
 
     private func publishLength(of current: Active) {
-        shared.positions.setLength(token: current.job.token, frames: current.file.lengthInFrames() ?? 0, exact: current.lengthIsExact)
+        shared.positions.setLength(token: current.job.token, frames: current.decoder.length.frames ?? 0, exact: current.lengthIsExact)
     }
 
     /// Reports an item that can't be played and lets the output treat it as zero frames long.
@@ -163,10 +168,10 @@ final class DecoderWorker {
             shared.decoderBell.sleep(unless: { shared.hasDecoderCommands || ring.hasMarkerSpace() })
             return
         }
-        // Decode frame by frame straight into the ring (no copy out of libmpg123's buffer),
-        // up to a batch; each frame needs room for the largest frame there is.
-        let block = current.file.largestFrameBytes()
-        let region = ring.writableRegionAcrossEnd(limit: current.reads == 0 ? firstReadBytes : readBytes, minimum: block)
+        // Decode block by block straight into the ring (the decoder writes where the audio
+        // goes), up to a batch; each block needs room for the decoder's largest.
+        let block = type(of: current.decoder).largestBlockBytes
+        let region = ring.writableRegionAcrossEnd(limit: readBytes, minimum: block)
         guard region.count > 0 else {
             shared.decoderBell.sleep(unless: { shared.hasDecoderCommands || ring.freeBytes() >= shared.lowWater })
             active = current
@@ -175,9 +180,9 @@ final class DecoderWorker {
         var decoded = 0
         var status = DecodeResult.Status.decoded
         while status == .decoded, region.count - decoded >= block, !shared.hasDecoderCommands {
-            let frame = current.file.decodeFrame(into: UnsafeMutableRawBufferPointer(rebasing: region[decoded...]))
-            decoded += frame.bytes
-            status = frame.status
+            let result = current.decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: region[decoded...]))
+            decoded += result.bytes
+            status = result.status
             if current.reads == 0, decoded > 0 { break }
         }
         current.reads += 1
@@ -190,7 +195,7 @@ final class DecoderWorker {
                 current.beginAt = nil
             }
             ring.commit(decoded)
-            let frameBytes = 2 * current.format.channels
+            let frameBytes = current.format.bytesPerFrame
             current.frame += decoded / frameBytes
             current.framesDecoded += decoded / frameBytes
             // Wake a waiting output thread for a good batch, not for every read (markers
@@ -202,13 +207,17 @@ final class DecoderWorker {
         case .decoded:
             active = current
         case .newFormat:
-            if let format = try? current.file.format() { current.format = format }
+            current.format = current.decoder.format
             current.beginAt = current.frame
-            active = current
+            if let refusal = DecoderWorker.refusal(of: current.format) {
+                finish(current, failure: refusal)
+            } else {
+                active = current
+            }
         case .finished:
             finish(current, failure: nil)
         case .failed:
-            finish(current, failure: "the MP3 data is damaged")
+            finish(current, failure: "the \(type(of: current.decoder).formatName) data is damaged")
         }
     }
 
@@ -239,11 +248,9 @@ final class DecoderWorker {
         }
     }
 
-    /// Reads the whole file once on a second handle to learn its exact length.
+    /// Has the decoder read the whole file once more (on its own handle) to learn its exact length.
     private func scanForLength(_ current: Active) {
-        guard let scanner = try? MPEGFile(path: current.job.item.path, forceStereo: true),
-              (try? scanner.format()) != nil, (try? scanner.scan()) != nil,
-              let frames = scanner.lengthInFrames() else { return }
+        guard let frames = try? current.decoder.measureExactLength() else { return }
         shared.positions.setLength(token: current.job.token, frames: frames, exact: true)
         shared.events.post(.lengthRefined(item: current.job.item.id, frames: frames, sampleRate: current.format.sampleRate))
     }
@@ -272,8 +279,9 @@ final class DecoderWorker {
 
     // MARK: Reasons
 
-    /// Why a file could not be opened as MP3, in words for the user.
-    static func reason(for path: [UInt8], error: MPEGError) -> String {
+    /// Why a file could not be opened, in words for the user: what is wrong with the file
+    /// itself if anything, else the decoder's reason ("not an MP3 file").
+    static func reason(for path: [UInt8], error: DecoderError) -> String {
         let status: FileSystem.Status
         do {
             status = try FileSystem.status(of: path, followingLinks: true)
@@ -287,6 +295,11 @@ final class DecoderWorker {
         } catch let failure {
             return "can't read it (\(failure.reason))"
         }
-        return "not an MP3 file"
+        return error.reason
+    }
+
+    /// Why audio in `format` can't be played, or nil when it can.
+    static func refusal(of format: AudioFormat) -> String? {
+        format.sampleFormat == playableSampleFormat ? nil : "its samples are \(format.sampleFormat), which the player can't output"
     }
 }

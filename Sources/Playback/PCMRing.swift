@@ -1,48 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import MPEGAudio
 import Synchronization
-
-/// Where a stretch of decoded audio in the ring begins or ends, and whose it is.
-///
-/// The decoder pushes a marker at the ring's write position before the bytes it describes;
-/// the output thread meets it when its read position reaches `position`. Markers are plain
-/// values (no references), so the ring stays free of reference counting and allocation.
-struct SegmentMarker: Sendable, Equatable {
-    enum Kind: UInt8, Sendable {
-        /// The bytes that follow belong to `item`, decoded under `token`, in `format`, and the
-        /// first of them is frame `firstFrame` of the item. A format change mid-item is a new `begin`.
-        case begin
-        /// Everything of the item under `token` has been decoded; no more bytes follow for it.
-        case end
-        /// The item under `token` has nothing to play (it could not be opened, or a seek went past
-        /// its end): it behaves as an item of zero frames.
-        case empty
-    }
-
-    var kind: Kind
-    /// Absolute byte position in the ring (bytes ever written before this marker).
-    var position: UInt64
-    /// The decode token: unique for each time an item is started or restarted (play, seek).
-    var token: UInt64
-    /// The caller's item id.
-    var item: UInt64
-    var format: AudioFormat
-    var firstFrame: Int
-
-    static func begin(at position: UInt64, token: UInt64, item: UInt64, format: AudioFormat, firstFrame: Int) -> SegmentMarker {
-        SegmentMarker(kind: .begin, position: position, token: token, item: item, format: format, firstFrame: firstFrame)
-    }
-
-    static func end(at position: UInt64, token: UInt64, item: UInt64) -> SegmentMarker {
-        SegmentMarker(kind: .end, position: position, token: token, item: item, format: AudioFormat(sampleRate: 0, channels: 0), firstFrame: 0)
-    }
-
-    static func empty(at position: UInt64, token: UInt64, item: UInt64) -> SegmentMarker {
-        SegmentMarker(kind: .empty, position: position, token: token, item: item, format: AudioFormat(sampleRate: 0, channels: 0), firstFrame: 0)
-    }
-}
 
 /// A preallocated single-producer, single-consumer ring of PCM bytes with a side ring of
 /// segment markers.
@@ -62,8 +21,8 @@ struct SegmentMarker: Sendable, Equatable {
 final class PCMRing: @unchecked Sendable {
     /// Capacity in bytes.
     let capacity: Int
-    /// Spare bytes after the end, so the producer can decode a whole frame at the wrap point:
-    /// what lands there is copied to the start on commit.
+    /// Spare bytes after the end, so the producer can decode a whole block (an MP3 frame…) at
+    /// the wrap point: what lands there is copied to the start on commit.
     let overflow: Int
     /// Capacity in markers.
     let markerCapacity: Int
@@ -77,10 +36,10 @@ final class PCMRing: @unchecked Sendable {
     private let markersWritten = Atomic<UInt64>(0)
     private let markersReleased = Atomic<UInt64>(0)
 
-    /// `overflow` defaults to 16 KiB (more than any MPEG frame decodes to), at most `capacity`.
-    init(capacity: Int, markerCapacity: Int = 64, overflow: Int? = nil) {
+    /// `overflow` is the most the producer writes past the end in one go: the largest block its
+    /// decoders hand over (`DecoderRegistry.largestBlockBytes`), at most `capacity`.
+    init(capacity: Int, overflow: Int, markerCapacity: Int = 64) {
         precondition(capacity > 0 && capacity % 4 == 0, "the ring holds whole 16-bit stereo frames")
-        let overflow = overflow ?? min(16 * 1024, capacity)
         precondition(overflow >= 0 && overflow <= capacity)
         self.capacity = capacity
         self.overflow = overflow

@@ -1,62 +1,5 @@
+import AudioDecoding
 import Synchronization
-
-/// An item to play: the caller's opaque id and the file's path as raw bytes (names need not be UTF-8).
-public struct PlaybackItem: Sendable, Hashable {
-    public var id: UInt64
-    public var path: [UInt8]
-
-    public init(id: UInt64, path: [UInt8]) {
-        self.id = id
-        self.path = path
-    }
-
-    public init(id: UInt64, path: String) {
-        self.init(id: id, path: Array(path.utf8))
-    }
-
-    /// The file's name for messages: the last path component, invalid UTF-8 repaired.
-    public var displayName: String {
-        let name = path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).last.map(Array.init) ?? path
-        return String(decoding: name, as: UTF8.self)
-    }
-}
-
-/// Where to start in an item.
-public enum PlaybackOffset: Sendable, Hashable {
-    case start
-    case seconds(Double)
-    case frames(Int)
-
-    /// The offset in frames at `sampleRate`.
-    func frames(at sampleRate: Int) -> Int {
-        switch self {
-        case .start: 0
-        case .seconds(let seconds): max(0, Int((seconds * Double(sampleRate)).rounded()))
-        case .frames(let frames): max(0, frames)
-        }
-    }
-}
-
-/// An item as the decoder is asked to decode it: with its decode token and starting offset.
-struct DecodeJob: Sendable {
-    var item: PlaybackItem
-    /// Unique for every start of an item (play, seek, queue): marks its audio in the ring.
-    var token: UInt64
-    var offset: PlaybackOffset
-}
-
-/// What the decoder thread is told to do. Commands are applied in order.
-enum DecoderCommand: Sendable {
-    /// Abandon everything, decode `job`, then the `upcoming` items in order.
-    case play(DecodeJob, upcoming: [DecodeJob])
-    /// The queue after the current item changed: abandon the items under the `cancelled`
-    /// tokens (if one is being decoded, stop it) and decode `added` after the rest.
-    case replaceUpcoming(cancelled: [UInt64], added: [DecodeJob])
-    /// Abandon everything and close the file.
-    case stop
-    /// Leave the thread.
-    case shutdown
-}
 
 /// The queue as the output thread hears it, changed under one lock by the caller's commands
 /// and by the output thread when it crosses from one item to the next.
@@ -87,6 +30,8 @@ final class PlaybackShared: Sendable {
     /// Bumped after every change to `control` the output thread must notice.
     let controlVersion = Atomic<UInt64>(0)
     let ring: PCMRing
+    /// How the decoder thread opens files.
+    let decoders: DecoderRegistry
     let decoderBell = Doorbell()
     let outputBell = PollingDoorbell()
     let events: EventQueue
@@ -102,9 +47,15 @@ final class PlaybackShared: Sendable {
     /// A waiting output thread is woken when at least this many bytes are filled (or a marker came).
     var outputWakeBytes: Int { ring.capacity / 4 }
 
-    init(output: OutputChoice, ringBytes: Int, wake: @escaping @Sendable () -> Void) {
+    /// The ring's overflow area takes the largest block a registered decoder hands over (the
+    /// one that straddles the ring's end), and the ring holds at least two of them so that
+    /// half of it free — when the decoder is woken — is room for one.
+    init(output: OutputChoice, decoders: DecoderRegistry, ringBytes: Int, wake: @escaping @Sendable () -> Void) {
+        let block = (decoders.largestBlockBytes + 3) & ~3
+        precondition(ringBytes >= 2 * block, "a ring of \(ringBytes) bytes can't hold two \(block)-byte blocks")
         control = Mutex(ControlState(output: output))
-        ring = PCMRing(capacity: ringBytes)
+        self.decoders = decoders
+        ring = PCMRing(capacity: ringBytes, overflow: block)
         events = EventQueue(wake: wake)
         outputDescription = Mutex(output.description)
     }

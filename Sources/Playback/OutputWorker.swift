@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import MPEGAudio
+import AudioDecoding
 
 /// The output thread's work: take decoded audio from the ring, apply the volume, hand it to
 /// the sink, and report what was handed over and heard.
@@ -20,7 +20,7 @@ final class OutputWorker {
     /// The format the open sink is configured for.
     private var sinkFormat: AudioFormat?
     /// The format of the audio being played (the sink is opened for it when needed).
-    private var format = AudioFormat(sampleRate: 44_100, channels: 2)
+    private var format = AudioFormat(sampleRate: 44_100, channels: 2, sampleFormat: .signed16)
     /// Frames ever handed to the sink.
     private var sinkFrames: UInt64 = 0
     /// Whether the sink holds audio written since the last drain or drop.
@@ -245,7 +245,7 @@ final class OutputWorker {
     private func play(_ region: UnsafeRawBufferPointer) {
         if sink == nil || sinkFormat != format { openSink() }
         guard let sink else { return }
-        let frameBytes = 2 * format.channels
+        let frameBytes = format.bytesPerFrame
         let room: Int
         do {
             room = try sink.room()

@@ -1,0 +1,59 @@
+import AudioDecoding
+import CMpg123
+
+/// Tags as libmpg123 parsed them from ID3v2 (preferred) or ID3v1.
+extension AudioTags {
+    /// Reads an ID3v2 tag; its text is UTF-8 already (libmpg123 converts it).
+    init(version2 tag: mpg123_id3v2) {
+        self.init()
+        title = Self.text(tag.title)
+        artist = Self.text(tag.artist)
+        album = Self.text(tag.album)
+        date = Self.text(tag.year)
+        genre = Self.text(tag.genre)
+        for index in 0..<tag.texts {
+            let field = tag.text[index]
+            let identifier = withUnsafeBytes(of: field.id) { String(decoding: $0, as: UTF8.self) }
+            var value = field.text
+            guard let text = Self.text(&value) else { continue }
+            switch identifier {
+            case "TRCK": (trackNumber, trackCount) = Self.numberAndTotal(text)
+            case "TPOS": (discNumber, discCount) = Self.numberAndTotal(text)
+            case "TPE2": albumArtist = text
+            default: break
+            }
+        }
+    }
+
+    /// Reads an ID3v1 tag: fixed-size Latin-1 fields, and ID3v1.1's track number in the comment's last byte.
+    init(version1 tag: mpg123_id3v1) {
+        self.init()
+        title = Self.latin1(tag.title)
+        artist = Self.latin1(tag.artist)
+        album = Self.latin1(tag.album)
+        date = Self.latin1(tag.year)
+        withUnsafeBytes(of: tag.comment) { comment in
+            if comment[28] == 0, comment[29] != 0 { trackNumber = Int(comment[29]) }
+        }
+    }
+
+    /// The first string of an `mpg123_string` (ID3v2 text frames may hold several, NUL-separated).
+    private static func text(_ string: UnsafeMutablePointer<mpg123_string>?) -> String? {
+        guard let string else { return nil }
+        return text(&string.pointee)
+    }
+
+    private static func text(_ string: inout mpg123_string) -> String? {
+        guard let start = string.p, string.fill > 0 else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: start, count: string.fill)
+        let firstString = bytes.prefix { $0 != 0 }
+        return cleanedText(String(decoding: firstString, as: UTF8.self))
+    }
+
+    private static func latin1<Field>(_ field: Field) -> String? {
+        withUnsafeBytes(of: field) { bytes in
+            let text = String(String.UnicodeScalarView(bytes.prefix { $0 != 0 }.map { Unicode.Scalar($0) }))
+            return cleanedText(text)
+        }
+    }
+}
