@@ -418,6 +418,15 @@ public final class Changer {
             startDisc(slot: current.slot, of: magazine.id)
             return .playingNewDisc(slot: current.slot)
         }
+        // A new scan found the folder gone (an eject says so itself); the headless player, which
+        // plays one disc, is done then, as when a track finds it gone.
+        if case .missing(let folder) = shelf.state(ofSlot: magazine.album(inSlot: current.slot)) {
+            onEvent?(.notice(TransportError.missingDisc(current.slot, folder: folder.displayName).description))
+            if stopsAtEndOfDisc {
+                halt(finished: true)
+                return .stopped(resumesAt: nil)
+            }
+        }
         guard let next = playOrder.disc(steppingBy: 1, from: current, in: magazine) else {
             halt(at: nil)
             return .stopped(resumesAt: nil)

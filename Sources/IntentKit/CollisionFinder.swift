@@ -43,6 +43,8 @@ struct CollisionFinder {
     private(set) var collisions: [SentenceCollision] = []
     private(set) var truncated = false
     private var collisionIndex: [String: Int] = [:]
+    /// The invocations each collision already lists, by its index in `collisions`.
+    private var collisionInvocations: [Set<IntentInvocation>] = []
     private var firstTokens: [Int: Set<Int32>] = [:]
 
     init(registry: ShortcutRegistry, snapshot: CompiledSnapshot, focus: Focus?) {
@@ -298,13 +300,12 @@ struct CollisionFinder {
         sources = distinct.map { sources[$0] }
         guard Set(sources.map(\.invocation)).count > 1 else { return }
         if let existing = collisionIndex[sentence] {
-            let merged = collisions[existing].sources + sources.filter { source in
-                !collisions[existing].sources.contains { $0.invocation == source.invocation }
-            }
-            collisions[existing] = SentenceCollision(sentence: sentence, sources: merged)
+            let added = sources.filter { collisionInvocations[existing].insert($0.invocation).inserted }
+            collisions[existing] = SentenceCollision(sentence: sentence, sources: collisions[existing].sources + added)
         } else {
             collisionIndex[sentence] = collisions.count
             collisions.append(SentenceCollision(sentence: sentence, sources: sources))
+            collisionInvocations.append(Set(sources.map(\.invocation)))
         }
     }
 }

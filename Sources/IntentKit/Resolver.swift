@@ -156,14 +156,31 @@ extension ShortcutRegistry {
     func bestReadings(_ readings: [Reading]) -> [Reading] {
         guard let topCount = readings.map(\.counted).max() else { return [] }
         let counted = readings.filter { $0.counted == topCount }
-        let scored = counted.filter { reading in !counted.contains { reading.isOutranked(by: $0) } }
+        // Outranked: another reading uses fewer library-name words and no more other names'
+        // words. Per count of library-name words, the fewest other-name words of readings below it.
+        let yieldCounts = Set(counted.map(\.yieldingNameWords)).sorted()
+        var fewestOtherBelow: [Int32: Int32] = [:]
+        var runningFewest = Int32.max
+        for yield in yieldCounts {
+            fewestOtherBelow[yield] = runningFewest
+            for reading in counted where reading.yieldingNameWords == yield { runningFewest = min(runningFewest, reading.otherNameWords) }
+        }
+        let scored = counted.filter { fewestOtherBelow[$0.yieldingNameWords]! > $0.otherNameWords }
         let missing = scored.map { missingCount(intent: $0.intent, bindings: $0.bindings) }
         let fewestMissing = missing.min() ?? 0
         let complete = scored.enumerated().filter { missing[$0.offset] == fewestMissing }.map(\.element)
+        // Within one intent, a reading whose bindings another extends gives way to it (at most two
+        // bindings: none gives way to any with one or two, one to a pair that holds it).
+        let boundIntents = Set(complete.filter { $0.bindings.count > 0 }.map(\.intent))
+        var pairsHeld: Set<[Int32]> = []
+        for reading in complete where reading.bindings.count == 2 {
+            for pair in reading.bindings.pairs { pairsHeld.insert([Int32(reading.intent), Int32(pair.parameter), pair.value]) }
+        }
         return complete.filter { reading in
-            !complete.contains { other in
-                other.intent == reading.intent && other.bindings.count > reading.bindings.count
-                    && reading.bindings.pairs.allSatisfy { other.bindings.value(of: Int8($0.parameter)) == $0.value }
+            switch reading.bindings.count {
+            case 0: !boundIntents.contains(reading.intent)
+            case 1: !pairsHeld.contains([Int32(reading.intent), Int32(reading.bindings.pairs[0].parameter), reading.bindings.pairs[0].value])
+            default: true
             }
         }
     }
@@ -179,11 +196,14 @@ extension ShortcutRegistry {
         return ambiguity(among: invocations, snapshot: snapshot)
     }
 
-    /// Candidates with unique summaries and the question listing them by number.
-    func ambiguity(among invocations: [IntentInvocation], snapshot: CompiledSnapshot) -> Ambiguity {
+    /// Candidates with unique summaries and the question listing them by number: the first
+    /// ``maximumChoices`` of them, and how many more there are (a title thousands of songs share).
+    func ambiguity(among allInvocations: [IntentInvocation], snapshot: CompiledSnapshot) -> Ambiguity {
+        let invocations = Array(allInvocations.prefix(ShortcutRegistry.maximumChoices))
         let plain = invocations.map { summary(of: $0) }
+        let uses = Dictionary(plain.map { ($0, 1) }, uniquingKeysWith: +)
         var summaries = plain
-        for (index, text) in plain.enumerated() where plain.filter({ $0 == text }).count > 1 {
+        for (index, text) in plain.enumerated() where uses[text, default: 0] > 1 {
             let subtitles = invocations[index].parameters.keys.sorted().compactMap { name -> String? in
                 guard case .entity(let type, let id, _)? = invocations[index][name],
                       let typeIdx = entityTypeIndex[type],
@@ -199,8 +219,13 @@ extension ShortcutRegistry {
         let listing = numbered.count == 2
             ? "\(numbered[0]), or \(numbered[1])"
             : numbered.dropLast().joined(separator: ", ") + ", or " + numbered.last!
-        return Ambiguity(candidates: candidates, question: "Did you mean \(listing)?")
+        let more = allInvocations.count - invocations.count
+        let rest = more == 0 ? "" : " \(more) more match too: say more of the name to narrow it down."
+        return Ambiguity(candidates: candidates, question: "Did you mean \(listing)?" + rest)
     }
+
+    /// The most choices a question lists (each answerable with one digit).
+    public static let maximumChoices = 9
 }
 
 struct ReadingKey: Hashable {
@@ -263,16 +288,42 @@ struct Matcher {
             touched.append(Int32(head))
             live[position * wordsPerPosition + Int(state) >> 6] |= 1 << UInt64(state & 63)
         }
-        while index >= 0 {
+        // The newest threads of a cell are compared one by one; past the first
+        // `chainScanLimit`, a cell's threads are found through `deepThreads` (a name shared by
+        // thousands of songs gives one cell thousands of bindings).
+        var scanned = 0
+        var lastScanned: Int32 = -1
+        while index >= 0, scanned < Matcher.chainScanLimit {
             if pool[Int(index)].bindings == bindings {
                 if score > pool[Int(index)].score { pool[Int(index)].score = score }
                 return
             }
+            lastScanned = index
             index = pool[Int(index)].next
+            scanned += 1
+        }
+        if index >= 0, let deep = deepThreads[ThreadKey(cell: Int32(head), bindings: bindings)] {
+            if score > pool[Int(deep)].score { pool[Int(deep)].score = score }
+            return
         }
         pool.append(Thread(state: state, bindings: bindings, score: score, next: heads[head]))
         heads[head] = Int32(pool.count - 1)
+        // The thread that just left the compared window is found by key from now on.
+        if scanned == Matcher.chainScanLimit {
+            deepThreads[ThreadKey(cell: Int32(head), bindings: pool[Int(lastScanned)].bindings)] = lastScanned
+        }
     }
+
+    /// How many of a cell's newest threads `add` compares directly.
+    static let chainScanLimit = 16
+
+    private struct ThreadKey: Hashable {
+        let cell: Int32
+        let bindings: Bindings
+    }
+
+    /// The threads of a cell beyond its newest `chainScanLimit`, by cell and bindings.
+    private var deepThreads: [ThreadKey: Int32] = [:]
 
     /// What the words `start..<end` add to a score when a name reads them (see ``scoreUnit``).
     @inline(__always)
@@ -337,6 +388,7 @@ struct Matcher {
         }
         for head in touched { heads[Int(head)] = -1 }
         touched.removeAll(keepingCapacity: true)
+        if !deepThreads.isEmpty { deepThreads.removeAll() }
         return results
     }
 

@@ -35,11 +35,12 @@ struct LibraryNamesEndToEndTests {
         }
     }
 
-    /// One `resolve --json` line, parsed.
-    static func resolve(_ fixture: PlayerFixture, _ sentences: [String]) throws -> [[String: Any]] {
+    /// One `resolve --json` line per sentence, parsed; `status` is the exit status expected (the
+    /// first sentence not understood as it is decides it).
+    static func resolve(_ fixture: PlayerFixture, _ sentences: [String], status: Int32 = 0) throws -> [[String: Any]] {
         let result = try runProcess(ProjectPaths.binary, ["--state-dir", fixture.state.path, "--library", fixture.library, "resolve", "--json"],
                                     environment: fixture.environment, input: sentences.joined(separator: "\n") + "\n")
-        #expect(result.status == 0, "\(result.error)")
+        #expect(result.status == status, "\(result.error)")
         return try result.output.split(separator: "\n").map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }
@@ -72,7 +73,7 @@ struct LibraryNamesEndToEndTests {
             let found = (line["parameters"] as? [String: Any] ?? [:]).mapValues { "\($0)" }
             #expect(found == parameters, "\(sentence)")
         }
-        let questions = try Self.resolve(fixture, ["play greatest hits", "play night drive", "nxt song"])
+        let questions = try Self.resolve(fixture, ["play greatest hits", "play night drive", "nxt song"], status: 2)
         #expect(questions.allSatisfy { $0["outcome"] as? String == "ambiguous" })
         #expect(questions[0]["question"] as? String == "Did you mean 1. Play the album Greatest Hits (Amber Lane), or 2. Play the album Greatest Hits (Dune Motel)?")
         #expect(questions[2]["question"] as? String == "Did you mean “next song”?")

@@ -48,6 +48,20 @@ struct LibraryNameRankingTests {
         #expect(Set(ambiguity.candidates.map(\.invocation.intent)) == ["PlayAlbum", "PlaySong"])
     }
 
+    @Test("A title thousands of songs share asks with the first nine and says how many more", arguments: [2, 9, 10, 5000])
+    func manySongsOfOneTitle(count: Int) throws {
+        let registry = try LibraryFixtures.registry(Self.shortcuts, albums: EntityList([]), songs: EntityList(Array(repeating: "Intro", count: count)))
+        guard case .ambiguous(let ambiguity) = registry.resolve("play intro") else {
+            Issue.record("expected a question")
+            return
+        }
+        #expect(ambiguity.candidates.count == min(count, ShortcutRegistry.maximumChoices))
+        #expect(Set(ambiguity.candidates.map(\.invocation)).count == ambiguity.candidates.count, "different songs")
+        #expect(ambiguity.question.hasPrefix("Did you mean 1. Play the song Intro"))
+        let more = count - ShortcutRegistry.maximumChoices
+        #expect(ambiguity.question.hasSuffix(more > 0 ? "? \(more) more match too: say more of the name to narrow it down." : "?"), "\(ambiguity.question)")
+    }
+
     @Test("Skip words inside a library name do not count towards it")
     func skipWordsInNames() throws {
         // "the" is part of the album's name but counts for nothing, as it would in a phrase.
