@@ -160,7 +160,7 @@ public enum ChangerShortcuts {
         ), title: "Play Something", symbol: "play"),
 
         AppShortcut(.pause, phrases: spoken(
-            "<pause> [<det>] [<playing>]",
+            "[hold on|hang on|wait|okay|ok] <pause> [<det>] [<playing>|it]",
             "(hold on|hold it|hang on|wait|one moment|1 moment|just a moment|hold up|wait a (second|minute|moment|sec)) [a] [second|sec|moment|minute|bit]",
             "(stop|halt|pause) for a (second|moment|minute|bit|sec|while)",
             "(give me|i need) a (second|moment|minute|break|sec)",
@@ -194,7 +194,7 @@ public enum ChangerShortcuts {
 
         AppShortcut(.nextTrack, phrases: spoken(
             "(next|skip|skip ahead|skip forward|move on|moving on) [1] [<track_ref>]",
-            "(<go>|on|move on) to [<det>] next [<track_ref>]",
+            "(<go>|on|move on|skip ahead|skip forward|jump ahead|jump forward) to [<det>] next [<track_ref>]",
             "play [<det>] (next|following) [<track_ref>]",
             "skip (this|that|the current|current|it|this 1) [<track_ref>]",
             "(skip|change|switch) [<det>] <track>",
@@ -211,6 +211,9 @@ public enum ChangerShortcuts {
             "(play|replay) [<det>] (previous|last|prior) [<track_ref>] [again]",
             "replay",
             "back [1] [<track_ref>]",
+            "back up [a|1] <track>",
+            "[<go>] [back] to [<det>] (<track>|1) before [this|that|it|this 1|the current 1]",
+            "play [<det>] (<track>|1) before (this|that|it|this 1|the current 1)",
             "(go back|skip back|back|jump back|move back|go backwards|skip backwards|rewind) [by] {count} <tracks>"
         ), title: "Previous Track", symbol: "backward.end"),
 

@@ -137,6 +137,8 @@ struct NaturalPhrasingTests {
         ("skip forward", "NextTrack"), ("move on", "NextTrack"), ("skip it", "NextTrack"), ("play next", "NextTrack"),
         ("another one", "NextTrack"), ("i don't like this one", "NextTrack"),
         ("go to the previous song", "PreviousTrack"), ("back one song", "PreviousTrack"), ("play that again", "RestartTrack"),
+        ("skip ahead to the next one", "NextTrack"), ("go back to the song before", "PreviousTrack"), ("play the one before this", "PreviousTrack"),
+        ("back up a song", "PreviousTrack"), ("hold on pause that", "Pause"),
         ("start over", "RestartTrack"), ("play previous", "PreviousTrack"),
         ("pause for a second", "Pause"), ("keep the music going", "Resume"), ("halt", "Stop"), ("music off", "Stop"),
         ("too loud", "ChangeVolume step=down"), ("it's too quiet", "ChangeVolume step=up"), ("turn it up a notch", "ChangeVolume step=up"),
