@@ -1,0 +1,509 @@
+import IntentKit
+
+/// What the generator adds around the phrase templates.
+public struct GrammarOptions: Sendable, Hashable {
+    /// Whether "in CD Changer" (any app connector + any app name) may end a sentence.
+    public var appClause: Bool = true
+    /// Weight of a free phone loop beside the commands, relative to 1 for the commands, or nil
+    /// for none. When the best path runs through it, the audio was not a command.
+    public var garbageWeight: Double?
+    /// Whether to make the whole graph deterministic (no epsilon arcs, but every slot copied into
+    /// each context) instead of joining shared slot copies with epsilon arcs.
+    public var deterministic: Bool = false
+
+    public init(appClause: Bool = true, garbageWeight: Double? = nil, deterministic: Bool = false) {
+        self.appClause = appClause
+        self.garbageWeight = garbageWeight
+        self.deterministic = deterministic
+    }
+}
+
+/// A generated grammar: the minimal word graph, its words and their pronunciations.
+public struct Grammar: Sendable {
+    /// The deterministic, minimal word graph (`FSGLoader` hands it to `ps_set_fsg`).
+    public let graph: WordGraph
+    /// Word id → grammar word.
+    public let words: [String]
+    /// Every word of the grammar with its pronunciations (the decoder's dictionary).
+    public let lexicon: [LexiconEntry]
+    /// Spoken word sequences of names that the resolver's normaliser does not read back as the
+    /// written name ("blink one hundred eighty two" → "Blink-182"); applied to a hypothesis.
+    public let rewrites: [[String]: String]
+    /// Names left out because a word of theirs has no pronunciation (each reported, never silent).
+    public let leftOut: [(name: String, problem: UnpronounceableWord)]
+    /// How many names and enum phrases the slots hold.
+    public let slotPhraseCount: Int
+    /// The garbage loop's weight, if the graph has one (its words are `garbageWords`).
+    public let garbageWeight: Double?
+
+    /// Word id → number of pronunciations in the lexicon (1 when the word has no entry).
+    public var pronunciationCounts: [Int] {
+        let counts = Dictionary(lexicon.map { ($0.word, $0.pronunciations.count) }, uniquingKeysWith: { first, _ in first })
+        return words.map { counts[$0] ?? 1 }
+    }
+
+    /// The words of the garbage loop (one per CMU phone), which mean "not a command".
+    public static let garbageWords: [String: String] = Dictionary(
+        uniqueKeysWithValues: PhoneMapping.cmuPhones.map { ("ph_" + $0.lowercased(), $0) }
+    )
+
+    /// Whether a hypothesis went through the garbage loop.
+    public static func isGarbage(_ hypothesis: String) -> Bool { hypothesis.hasPrefix("ph_") }
+
+    /// `hypothesis` with names spoken differently from their written form put back
+    /// ("play blink one hundred eighty two" → "play Blink-182"), longest match first.
+    public func rewriting(_ hypothesis: String) -> String {
+        guard !rewrites.isEmpty else { return hypothesis }
+        let words = hypothesis.split(separator: " ").map(String.init)
+        let longest = rewrites.keys.map(\.count).max() ?? 0
+        var output: [String] = []
+        var index = 0
+        outer: while index < words.count {
+            for length in stride(from: min(longest, words.count - index), through: 1, by: -1) {
+                if let name = rewrites[Array(words[index..<index + length])] {
+                    output.append(name)
+                    index += length
+                    continue outer
+                }
+            }
+            output.append(words[index])
+            index += 1
+        }
+        return output.joined(separator: " ")
+    }
+}
+
+/// Generates the recognizer's grammar from the registry's phrase templates (IntentKit's
+/// `PhraseTemplate` trees), enum synonyms, app names and the snapshot's entity names.
+///
+/// Templates and enums are compiled once; `grammar(for:)` adds the current names and makes the
+/// graph deterministic and minimal. `jsgf(for:)` writes the same language as JSGF (for reading,
+/// and for comparing with `ps_set_jsgf_string`).
+public struct GrammarBuilder: Sendable {
+    /// A template part with its words already numbered.
+    indirect enum Node: Sendable {
+        case words([Int32])
+        case choice([[Node]])
+        case optional([[Node]])
+        case app
+        case enumeration(Int)     // index into enumPhrases
+        case entity(String)       // entity type identifier
+    }
+
+    public let options: GrammarOptions
+    private let lexicon: Lexicon
+    private let templates: [(intent: String, nodes: [Node])]
+    private let enumPhrases: [(identifier: String, phrases: [[Int32]])]
+    private let enumGraphs: [WordGraph]
+    private let appPhrases: [[Int32]]
+    private let staticWords: [String]            // word id → word
+    private let staticSources: [String]          // word id → written source
+    private let entityTypes: [String]
+    /// The templates as a minimal graph in which each slot is one arc with a placeholder label
+    /// (`slotLabel`); `grammar(for:)` puts the slot's phrase graph in its place.
+    private let skeleton: WordGraph
+
+    /// Skeleton size and, per slot, its placeholder arcs, distinct sources and targets (diagnostics).
+    public var skeletonStatistics: String {
+        var lines = ["skeleton: \(skeleton.stateCount) states, \(skeleton.arcCount) arcs"]
+        let names = enumPhrases.map(\.identifier) + entityTypes
+        for (index, name) in names.enumerated() {
+            let label = Self.slotLabel(index)
+            var arcs = 0
+            var sources: Set<Int> = [], targets: Set<Int32> = []
+            for state in 0..<skeleton.stateCount {
+                for arc in skeleton.arcs[state] where arc.label == label {
+                    arcs += 1
+                    sources.insert(state)
+                    targets.insert(arc.target)
+                }
+            }
+            let size = index < enumGraphs.count ? " graph \(enumGraphs[index].stateCount) states \(enumGraphs[index].arcCount) arcs" : ""
+            lines.append("slot \(name): \(arcs) arcs, \(sources.count) sources, \(targets.count) targets\(size)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The placeholder label of slot `index` (enums first, then entity types).
+    static func slotLabel(_ index: Int) -> Int32 { -2 - Int32(index) }
+
+    /// Compiles every shortcut's phrases of `registry`; throws if a template does not parse.
+    public init(registry: ShortcutRegistry, lexicon: Lexicon, options: GrammarOptions = GrammarOptions()) throws(DecoderError) {
+        self.options = options
+        self.lexicon = lexicon
+        var table = WordTable()
+        let dictionary = lexicon.dictionary
+        func spoken(_ text: String) -> [Int32] {
+            let form = SpokenForm(text, hasApostropheForm: dictionary.contains)
+            return zip(form.words, form.sources).map { table.id(of: $0.0, source: $0.1) }
+        }
+        var enumIndex: [String: Int] = [:]
+        var enumPhrases: [(String, [[Int32]])] = []
+        var entityTypes: [String] = []
+        var templates: [(String, [Node])] = []
+
+        for shortcut in registry.shortcuts {
+            guard let intent = registry.intents.first(where: { $0.identifier == shortcut.intent }) else { continue }
+            for phrase in shortcut.phrases {
+                let template: PhraseTemplate
+                do { template = try PhraseTemplate(phrase, fragments: registry.fragments) } catch {
+                    throw DecoderError("phrase “\(phrase)” does not parse: \(error)")
+                }
+                let nodes = Self.nodes(template.elements, spoken: spoken) { name -> Node? in
+                    switch intent.parameter(named: name)?.type {
+                    case .enumeration(let definition):
+                        if let index = enumIndex[definition.identifier] { return .enumeration(index) }
+                        var seen: Set<[Int32]> = []
+                        var phrases: [[Int32]] = []
+                        for enumCase in definition.cases {
+                            for text in [enumCase.displayName] + enumCase.synonyms {
+                                let words = spoken(text)
+                                if !words.isEmpty, seen.insert(words).inserted { phrases.append(words) }
+                            }
+                            // "a hundred" normalises to 100 and would come back as "one hundred".
+                            if case .integer(100) = enumCase.value {
+                                let words = [table.id(of: "a", source: "a"), table.id(of: "hundred", source: "hundred")]
+                                if seen.insert(words).inserted { phrases.append(words) }
+                            }
+                        }
+                        enumIndex[definition.identifier] = enumPhrases.count
+                        enumPhrases.append((definition.identifier, phrases))
+                        return .enumeration(enumPhrases.count - 1)
+                    case .entity(let type):
+                        if !entityTypes.contains(type) { entityTypes.append(type) }
+                        return .entity(type)
+                    default:
+                        return nil
+                    }
+                }
+                templates.append((shortcut.intent, nodes))
+            }
+        }
+        let appNames = ([registry.appName] + registry.alternativeAppNames).map(spoken)
+        appPhrases = PhraseTemplate.appConnectors.sorted().flatMap { connector in
+            appNames.map { spoken(connector) + $0 }
+        }
+        self.templates = templates
+        self.enumPhrases = enumPhrases
+        self.entityTypes = entityTypes
+        staticWords = table.words
+        staticSources = table.sources
+        enumGraphs = enumPhrases.map { WordGraph.phraseGraph($0.1) }
+
+        var nfa = WordGraph()
+        nfa.start = nfa.addState()
+        let final = nfa.addState(final: true)
+        let slotIndex: (Node) -> Int = { node in
+            switch node {
+            case .enumeration(let index): return index
+            case .entity(let type): return enumPhrases.count + entityTypes.firstIndex(of: type)!
+            default: return -1
+            }
+        }
+        for template in templates {
+            Self.compile(template.1, from: nfa.start, to: final, into: &nfa,
+                         appPhrases: options.appClause ? appPhrases : [], slotIndex: slotIndex)
+        }
+        skeleton = nfa.determinized().minimizedAcyclic()
+        for (word, source) in zip(staticWords, staticSources) where lexicon.entry(for: word, source: source) == nil {
+            throw DecoderError("the phrase word “\(word)” (from “\(source)”) has no pronunciation")
+        }
+    }
+
+    static func nodes(_ elements: [PhraseElement], spoken: (String) -> [Int32], slot: (String) -> Node?) -> [Node] {
+        var result: [Node] = []
+        for element in elements {
+            switch element {
+            case .words(let display, _):
+                let words = spoken(display)
+                if !words.isEmpty { result.append(.words(words)) }
+            case .choice(let alternatives):
+                result.append(.choice(alternatives.map { nodes($0, spoken: spoken, slot: slot) }))
+            case .optional(let alternatives):
+                result.append(.optional(alternatives.map { nodes($0, spoken: spoken, slot: slot) }))
+            case .appName:
+                result.append(.app)
+            case .parameter(let name):
+                if let node = slot(name) { result.append(node) }
+            case .fragment(_, let inner):
+                // A fragment is said exactly as if its body were written in its place.
+                result += nodes(inner, spoken: spoken, slot: slot)
+            case .fixedValue:
+                continue
+            }
+        }
+        return result
+    }
+
+    /// The names of `snapshot` as word sequences per entity type, with the new words numbered,
+    /// rewrites for names the normaliser would not read back, and the names left out.
+    private func names(for snapshot: ParameterSnapshot, table: inout WordTable)
+        -> (byType: [String: [[Int32]]], rewrites: [[String]: String], leftOut: [(String, UnpronounceableWord)]) {
+        var byType: [String: [[Int32]]] = [:]
+        var rewrites: [[String]: String] = [:]
+        var leftOut: [(String, UnpronounceableWord)] = []
+        let dictionary = lexicon.dictionary
+        for type in entityTypes {
+            var seen: Set<[Int32]> = []
+            var phrases: [[Int32]] = []
+            for entity in snapshot.entities[type] ?? [] {
+                for name in [entity.displayName] + entity.synonyms {
+                    let form = SpokenForm(name, hasApostropheForm: dictionary.contains)
+                    guard !form.words.isEmpty else { continue }
+                    if let bad = zip(form.words, form.sources).first(where: { table.lookup($0.0) == nil && lexicon.entry(for: $0.0, source: $0.1) == nil }) {
+                        leftOut.append((name, UnpronounceableWord(word: bad.0, source: bad.1)))
+                        continue
+                    }
+                    let words = zip(form.words, form.sources).map { table.id(of: $0.0, source: $0.1) }
+                    if Normalizer.tokens(of: form.text) != Normalizer.tokens(of: name) { rewrites[form.words] = name }
+                    if seen.insert(words).inserted { phrases.append(words) }
+                }
+            }
+            byType[type] = phrases
+        }
+        return (byType, rewrites, leftOut)
+    }
+
+    /// The grammar for the names of `snapshot` (the registry's current one, typically).
+    public func grammar(for snapshot: ParameterSnapshot) -> Grammar {
+        var table = WordTable(words: staticWords, sources: staticSources)
+        let (names, rewrites, leftOut) = names(for: snapshot, table: &table)
+
+        let slotGraphs = enumGraphs + entityTypes.map { WordGraph.phraseGraph(names[$0] ?? []) }
+        var graph = Self.expandingSlots(of: skeleton, with: slotGraphs)
+        if options.deterministic { graph = graph.determinized().minimizedAcyclic() }
+        var words = table.words
+        var sources = table.sources
+        if let weight = options.garbageWeight {
+            graph = Self.addingGarbageLoop(to: graph, firstWordId: Int32(words.count), weight: weight)
+            for (word, phone) in Grammar.garbageWords.sorted(by: { $0.key < $1.key }) {
+                words.append(word)
+                sources.append(phone)
+            }
+        }
+        var entries: [LexiconEntry] = []
+        entries.reserveCapacity(words.count)
+        for (word, source) in zip(words, sources) {
+            if let phone = Grammar.garbageWords[word] {
+                entries.append(LexiconEntry(word: word, pronunciations: [[phone]], source: .dictionary, unknownSymbols: []))
+            } else if let entry = lexicon.entry(for: word, source: source) {
+                entries.append(entry)
+            }
+        }
+        let slotPhrases = names.values.reduce(0) { $0 + $1.count } + enumPhrases.reduce(0) { $0 + $1.phrases.count }
+        return Grammar(graph: graph, words: words, lexicon: entries, rewrites: rewrites, leftOut: leftOut,
+                       slotPhraseCount: slotPhrases, garbageWeight: options.garbageWeight)
+    }
+
+    /// Adds the template parts `nodes` between `source` and `target`: words as arcs, choices
+    /// and optional parts as parallel paths (epsilon for "nothing"), slots as placeholder arcs.
+    static func compile(
+        _ nodes: [Node], from source: Int32, to target: Int32, into graph: inout WordGraph,
+        appPhrases: [[Int32]], slotIndex: (Node) -> Int
+    ) {
+        var current = source
+        for (index, node) in nodes.enumerated() {
+            let next = index == nodes.count - 1 ? target : graph.addState()
+            switch node {
+            case .words(let words):
+                var state = current
+                for (position, word) in words.enumerated() {
+                    let to = position == words.count - 1 ? next : graph.addState()
+                    graph.addArc(from: state, label: word, to: to)
+                    state = to
+                }
+            case .choice(let alternatives):
+                for alternative in alternatives {
+                    compile(alternative, from: current, to: next, into: &graph, appPhrases: appPhrases, slotIndex: slotIndex)
+                }
+            case .optional(let alternatives):
+                graph.addArc(from: current, label: WordGraph.epsilon, to: next)
+                for alternative in alternatives {
+                    compile(alternative, from: current, to: next, into: &graph, appPhrases: appPhrases, slotIndex: slotIndex)
+                }
+            case .app:
+                graph.addArc(from: current, label: WordGraph.epsilon, to: next)
+                graph.addTrie(appPhrases, from: current, to: next)
+            case .enumeration, .entity:
+                graph.addArc(from: current, label: slotLabel(slotIndex(node)), to: next)
+            }
+            current = next
+        }
+        if nodes.isEmpty { graph.addArc(from: source, label: WordGraph.epsilon, to: target) }
+    }
+
+    /// Replaces each slot's placeholder arcs by copies of its phrase graph joined with epsilon
+    /// arcs. Placeholder arcs that share a target share one copy (or those that share a source,
+    /// whichever needs fewer copies); either way the language stays exactly the templates'.
+    static func expandingSlots(of skeleton: WordGraph, with slotGraphs: [WordGraph]) -> WordGraph {
+        var graph = skeleton
+        var arcsBySlot: [Int: [(source: Int32, target: Int32)]] = [:]
+        for state in 0..<skeleton.stateCount {
+            for arc in skeleton.arcs[state] where arc.label <= -2 {
+                arcsBySlot[Int(-2 - arc.label), default: []].append((Int32(state), arc.target))
+            }
+        }
+        graph.removeArcs { $0 <= -2 }
+        for (slot, arcs) in arcsBySlot.sorted(by: { $0.key < $1.key }) {
+            let byTarget = Dictionary(grouping: arcs, by: \.target)
+            let bySource = Dictionary(grouping: arcs, by: \.source)
+            if byTarget.count <= bySource.count {
+                for (target, group) in byTarget.sorted(by: { $0.key < $1.key }) {
+                    let copy = graph.appendCopy(of: slotGraphs[slot])
+                    for arc in group { graph.addArc(from: arc.source, label: WordGraph.epsilon, to: copy.start) }
+                    for exit in copy.finals { graph.addArc(from: exit, label: WordGraph.epsilon, to: target) }
+                }
+            } else {
+                for (source, group) in bySource.sorted(by: { $0.key < $1.key }) {
+                    let copy = graph.appendCopy(of: slotGraphs[slot])
+                    graph.addArc(from: source, label: WordGraph.epsilon, to: copy.start)
+                    for exit in copy.finals {
+                        for arc in group { graph.addArc(from: exit, label: WordGraph.epsilon, to: arc.target) }
+                    }
+                }
+            }
+        }
+        return graph
+    }
+
+    /// The graph with a phone loop beside it: start → phone+ → final, `weight` against 1.
+    static func addingGarbageLoop(to graph: WordGraph, firstWordId: Int32, weight: Double) -> WordGraph {
+        var result = graph
+        let loop = result.addState(final: true)
+        for offset in 0..<Int32(Grammar.garbageWords.count) {
+            result.addArc(from: result.start, label: firstWordId + offset, to: loop)
+            result.addArc(from: loop, label: firstWordId + offset, to: loop)
+        }
+        return result
+    }
+
+    /// Phrases a name could be confused with, as grammar words, each with where it comes from:
+    /// runs of one to four literal template words ("next song"), each enum phrase alone and after
+    /// each word that precedes its slot ("disc three", "volume forty"), and every name of the
+    /// snapshot. Used by the acoustic collision check.
+    public func competitorPhrases(for snapshot: ParameterSnapshot, expansionsPerTemplate: Int = 600)
+        -> [(words: [String], origin: String)] {
+        var table = WordTable(words: staticWords, sources: staticSources)
+        let (names, _, _) = names(for: snapshot, table: &table)
+        let words = table.words
+        var seen: Set<[Int32]> = []
+        var result: [(words: [String], origin: String)] = []
+        func add(_ ids: [Int32], _ origin: String) {
+            guard !ids.isEmpty, seen.insert(ids).inserted else { return }
+            result.append((ids.map { words[Int($0)] }, origin))
+        }
+        let enumCount = enumPhrases.count
+        for template in templates {
+            // Expansions with slots as negative markers, capped: long choice lists repeat words anyway.
+            var expansions: [[Int32]] = [[]]
+            for node in template.nodes {
+                var next: [[Int32]] = []
+                for prefix in expansions {
+                    for option in Self.options(node, enumCount: enumCount, entityTypes: entityTypes, appPhrases: appPhrases) {
+                        if next.count >= expansionsPerTemplate { break }
+                        next.append(prefix + option)
+                    }
+                }
+                expansions = next
+            }
+            for expansion in expansions {
+                var run: [Int32] = []
+                for (index, label) in expansion.enumerated() {
+                    if label >= 0 {
+                        run.append(label)
+                        for length in 1...min(4, run.count) { add(Array(run.suffix(length)), "phrase of \(template.intent)") }
+                    } else {
+                        run = []
+                        let slot = Int(-2 - label)
+                        if slot < enumCount {
+                            let before = index > 0 && expansion[index - 1] >= 0 ? [expansion[index - 1]] : []
+                            for phrase in enumPhrases[slot].phrases {
+                                add(phrase, "\(enumPhrases[slot].identifier) value")
+                                if !before.isEmpty { add(before + phrase, "\(template.intent) with \(enumPhrases[slot].identifier)") }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for type in entityTypes {
+            for name in names[type] ?? [] { add(name, "\(type) name") }
+        }
+        return result
+    }
+
+    /// The word sequences one template part can say (slots as their negative marker).
+    static func options(_ node: Node, enumCount: Int, entityTypes: [String], appPhrases: [[Int32]]) -> [[Int32]] {
+        func sequences(_ nodes: [Node]) -> [[Int32]] {
+            var result: [[Int32]] = [[]]
+            for node in nodes {
+                let parts = options(node, enumCount: enumCount, entityTypes: entityTypes, appPhrases: appPhrases)
+                result = result.flatMap { prefix in parts.map { prefix + $0 } }
+                if result.count > 256 { result = Array(result.prefix(256)) }
+            }
+            return result
+        }
+        switch node {
+        case .words(let words): return [words]
+        case .choice(let alternatives): return alternatives.flatMap(sequences)
+        case .optional(let alternatives): return [[]] + alternatives.flatMap(sequences)
+        case .app: return [[]]
+        case .enumeration(let index): return [[slotLabel(index)]]
+        case .entity(let type): return [[slotLabel(enumCount + (entityTypes.firstIndex(of: type) ?? 0))]]
+        }
+    }
+
+    /// The same language as JSGF text (names of `snapshot` inline), for reading and comparison.
+    public func jsgf(for snapshot: ParameterSnapshot) -> String {
+        var table = WordTable(words: staticWords, sources: staticSources)
+        let (names, _, _) = names(for: snapshot, table: &table)
+        let words = table.words
+        func text(_ phrases: [[Int32]]) -> String {
+            phrases.isEmpty ? "<VOID>" : phrases.map { $0.map { words[Int($0)] }.joined(separator: " ") }.joined(separator: " | ")
+        }
+        func body(_ nodes: [Node]) -> String {
+            nodes.map { node -> String in
+                switch node {
+                case .words(let ids): return ids.map { words[Int($0)] }.joined(separator: " ")
+                case .choice(let alternatives): return "(" + alternatives.map(body).joined(separator: " | ") + ")"
+                case .optional(let alternatives): return "[" + alternatives.map(body).joined(separator: " | ") + "]"
+                case .app: return options.appClause ? "[<app>]" : ""
+                case .enumeration(let index): return "<n_\(enumPhrases[index].identifier)>"
+                case .entity(let type): return "<e_\(type)>"
+                }
+            }.filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        var lines = ["#JSGF V1.0;", "grammar changer;"]
+        lines.append("public <command> = " + templates.map { "(" + body($0.nodes) + ")" }.joined(separator: " | ") + ";")
+        lines.append("<app> = " + text(appPhrases) + ";")
+        for (identifier, phrases) in enumPhrases { lines.append("<n_\(identifier)> = \(text(phrases));") }
+        for type in entityTypes { lines.append("<e_\(type)> = \(text(names[type] ?? []));") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Grammar words numbered in order of first use, with the written text each came from.
+struct WordTable {
+    private(set) var words: [String] = []
+    private(set) var sources: [String] = []
+    private var ids: [String: Int32] = [:]
+
+    init() {}
+
+    init(words: [String], sources: [String]) {
+        self.words = words
+        self.sources = sources
+        for (index, word) in words.enumerated() { ids[word] = Int32(index) }
+    }
+
+    func lookup(_ word: String) -> Int32? { ids[word] }
+
+    mutating func id(of word: String, source: String) -> Int32 {
+        if let known = ids[word] { return known }
+        let id = Int32(words.count)
+        words.append(word)
+        sources.append(source)
+        ids[word] = id
+        return id
+    }
+}

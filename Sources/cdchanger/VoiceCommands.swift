@@ -1,0 +1,122 @@
+import ChangerIntents
+import IntentKit
+import OrderedJSON
+import Remote
+import Session
+import Voice
+
+/// `cdchanger hear`: speech into the same resolver as `resolve` and `say` (docs/voice.md).
+enum VoiceCommands {
+    /// What the player says when the recognizer rejected the audio.
+    static let notHeardResponse = "Sorry, I didn't catch that."
+    /// The capture device used when `--mic` is not given.
+    static let defaultMicrophone = "default"
+
+    static let descriptions: [CommandDescription] = [
+        CommandDescription(
+            words: ["hear"], synopsis: "hear [--json] [--mic DEVICE] [FILE.wav…]",
+            summary: "Recognize speech: with files, show what each would do without doing it (like resolve); without, listen once on the microphone and tell the running player (like say).",
+            details: "Files may have any sample rate, mono or stereo. Listening ends when the speaker stops, or after 8 seconds. Speech the recognizer is not sure of is rejected (\u{201C}\(notHeardResponse)\u{201D}) rather than guessed: a wrong action is worse than a question. The speech model is loaded on first use (about a second). See docs/voice.md.",
+            options: [
+                OptionHelp("--json", "print one JSON object per file: the keys of resolve --json plus heard (the recognized text, or null); outcome notHeard when the audio was rejected"),
+                OptionHelp("--mic", "DEVICE", "the ALSA capture device to listen on (default \u{201C}default\u{201D}; list them with arecord -l); not with files"),
+            ],
+            exitStatuses: [
+                ExitStatusHelp(0, "understood (and, from the microphone, done)"),
+                ExitStatusHelp(1, "not heard, not understood, or a file could not be read"),
+                ExitStatusHelp(2, "ambiguous"),
+                ExitStatusHelp(3, "needs a value"),
+                ExitStatusHelp(RemoteCommands.noPlayerStatus, "no player is running (microphone only)"),
+                ExitStatusHelp(RemoteCommands.unreachableStatus, "the player could not be reached, or there is no microphone"),
+            ],
+            run: { arguments, environment in
+                let json = arguments.flag("--json")
+                if arguments.positionals.isEmpty {
+                    return try listenOnce(device: arguments.value("--mic") ?? defaultMicrophone, json: json, environment)
+                }
+                guard arguments.value("--mic") == nil else { throw UsageError("--mic listens on a microphone; it cannot be used with files") }
+                return try recognizeFiles(arguments.positionals, json: json, environment)
+            }
+        ),
+    ]
+
+    /// The dry run: one result line per file; the status of the first file not understood.
+    static func recognizeFiles(_ files: [String], json: Bool, _ environment: CommandEnvironment) throws -> Int32 {
+        let registry = try environment.registry
+        let recognizer = VoiceRecognizer(registry: registry)
+        var status: Int32 = 0
+        for file in files {
+            let turn: VoiceTurn
+            do {
+                turn = try recognizer.recognize(AudioFile.read(file).samples)
+            } catch {
+                environment.err("cdchanger: \(error.description)")
+                if status == 0 { status = 1 }
+                continue
+            }
+            environment.out(json ? jsonLine(file: file, heard: turn.heard, registry) : textLine(file: file, heard: turn.heard, registry))
+            if status == 0 { status = turn.heard.map { PlayerSession.exitStatus(for: registry.resolve($0, mode: .inApp)) } ?? 1 }
+        }
+        return status
+    }
+
+    /// Listens once on `device` and sends what was heard to the running player as `say` does.
+    static func listenOnce(device: String, json: Bool, _ environment: CommandEnvironment) throws -> Int32 {
+        _ = try RemoteCommands.send(.status(json: false), environment)   // no player: say so before listening
+        var microphone: CaptureDevice
+        do {
+            microphone = try CaptureDevice(name: device)
+        } catch {
+            throw CommandFailure("No microphone: \(error.description). Voice is off; everything else works.", status: RemoteCommands.unreachableStatus)
+        }
+        let registry = try environment.registry
+        let turn = try VoiceRecognizer(registry: registry).listen(to: &microphone)
+        guard let heard = turn.heard else {
+            environment.out(json ? notHeardJSON(sentence: nil).compactText : notHeardResponse)
+            return 1
+        }
+        let response = try RemoteCommands.send(.say([heard], json: json), environment)
+        if json, let payload = response.payload, case .object(var object)? = try? JSONValue.parse(payload) {
+            object.append("heard", .string(heard))
+            environment.out(JSONValue.object(object).compactText)
+            return RemoteCommands.deliver(ControlResponse(status: response.status, output: "", error: response.error), environment, preferPayload: false)
+        }
+        environment.out("Heard \u{201C}\(heard)\u{201D}.")
+        return RemoteCommands.deliver(response, environment, preferPayload: false)
+    }
+
+    /// `hear --json` for one file: `resolve --json`'s object for the heard text (its sentence the
+    /// file) plus "heard", or the notHeard object.
+    static func jsonLine(file: String, heard: String?, _ registry: ShortcutRegistry) -> String {
+        guard let heard else { return notHeardJSON(sentence: file).compactText }
+        let report = registry.report(heard, mode: .inApp)
+        guard case .object(let resolved) = report.json else { return report.jsonLine }
+        var object = resolved
+        for index in object.fields.indices where object.fields[index].key == "sentence" {
+            object.fields[index].value = .string(file)
+        }
+        object.append("heard", .string(heard))
+        return JSONValue.object(object).compactText
+    }
+
+    /// The object for rejected audio: every key of `resolve --json`, outcome "notHeard", heard null.
+    static func notHeardJSON(sentence: String?) -> JSONValue {
+        .object([
+            "sentence": sentence.map(JSONValue.string) ?? .null,
+            "outcome": .string("notHeard"),
+            "intent": .null,
+            "parameters": .null,
+            "candidates": .null,
+            "question": .null,
+            "response": .string(notHeardResponse),
+            "suggestions": .null,
+            "heard": .null,
+        ])
+    }
+
+    /// `hear` without `--json` for one file: "FILE: heard → what it would do", or the apology.
+    static func textLine(file: String, heard: String?, _ registry: ShortcutRegistry) -> String {
+        guard let heard else { return "\(file): \(notHeardResponse)" }
+        return "\(file): " + ChangerReports.resolveTextLine(registry, sentence: heard, mode: .inApp)
+    }
+}
