@@ -8,7 +8,7 @@ source scripts/setup-common.sh
 # dashboard, setpriv runs a check as an ordinary user, dbus-daemon gives tests a private session
 # bus that playerctl and gdbus talk to, python3 plays a crashed player and idle clients in socket
 # tests, desktop-file-validate checks the desktop entry, socat runs a documented example.
-ensure_packages "${BUILD_PACKAGES[@]}" sox lame mpg123 tmux util-linux dbus-daemon dbus-bin playerctl libglib2.0-bin python3 desktop-file-utils socat
+ensure_packages "${BUILD_PACKAGES[@]}" sox lame mpg123 tmux util-linux dbus-daemon dbus-bin playerctl libglib2.0-bin python3 desktop-file-utils socat espeak-ng
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
