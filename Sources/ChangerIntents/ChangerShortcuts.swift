@@ -66,6 +66,9 @@ public enum ChangerShortcuts {
         "of_disc": "(of|on|from|in|off) [<det>] (<disc> [number] {disc}|{disc} <disc>)",
     ]
 
+    /// The fragments that only say to whom or where a sentence is addressed (``ShortcutsProvider/fillerFragments``).
+    public static let fillerFragments: Set<String> = ["device", "where"]
+
     /// Every shortcut, in listing order.
     public static let shortcuts: [AppShortcut] = [
         AppShortcut(.playMagazine, phrases: spoken(
@@ -370,7 +373,7 @@ public enum ChangerShortcuts {
             entityTypes: [EntityType(identifier: ChangerCatalog.magazineType, title: "Magazine", entities: magazines)] + library.entityTypes,
             shortcuts: shortcuts,
             fragments: fragments,
-            fillerFragments: ["device", "where"],
+            fillerFragments: fillerFragments,
             equivalentInvocation: equivalentInvocation
         )
     }

@@ -23,7 +23,11 @@ public struct AcousticCollisionCheck: Sendable {
     public init(threshold: Double = 0.2) { self.threshold = threshold }
 
     /// Collisions of the names of `types` in `snapshot`, closest first.
-    public func collisions(builder: GrammarBuilder, lexicon: Lexicon, snapshot: ParameterSnapshot, types: [String]) -> [Collision] {
+    /// `checking` narrows the names compared (default: all); the competitors are always every
+    /// phrase and name of `snapshot`.
+    public func collisions(
+        builder: GrammarBuilder, lexicon: Lexicon, snapshot: ParameterSnapshot, types: [String], checking: (Entity) -> Bool = { _ in true }
+    ) -> [Collision] {
         // Grammar words are already spoken forms: their phones come straight from the lexicon.
         var phonesOfWord: [String: [UInt8]] = [:]
         func phones(_ words: [String]) -> [UInt8]? {
@@ -42,11 +46,14 @@ public struct AcousticCollisionCheck: Sendable {
             guard let coded = phones(phrase.words), seenPhones.insert(coded).inserted else { return nil }
             return (coded, phrase.words.joined(separator: " "), phrase.origin)
         }
+        let phraseTexts = Set(competitors.filter { !$0.origin.hasSuffix(" name") }.map(\.text))
         var found: [Collision] = []
         for type in types {
-            for entity in snapshot.entities[type] ?? [] {
+            for entity in snapshot.entities[type] ?? [] where checking(entity) {
                 let form = SpokenForm(entity.displayName) { lexicon.dictionary.contains($0) }
-                guard let spoken = lexicon.phones(of: form) else { continue }
+                // A name that is itself a phrase ("Magazine One") is the textual check's business;
+                // what sounds like that phrase sounds like it with or without the name.
+                guard !phraseTexts.contains(form.text), let spoken = lexicon.phones(of: form) else { continue }
                 let coded = PhoneticDistance.codes(spoken)
                 for competitor in competitors where competitor.text != form.text {
                     let ratio = Double(competitor.phones.count) / Double(max(coded.count, 1))
@@ -60,5 +67,20 @@ public struct AcousticCollisionCheck: Sendable {
             }
         }
         return found.sorted { $0.distance < $1.distance }
+    }
+}
+
+extension AcousticCollisionCheck {
+    /// The sound-alike names of `registry`'s current snapshot for the entity types `types`
+    /// (only the entity `entityID` when given), against phrases without `addressFragments`: builds the grammar's phrases and reads the CMU
+    /// dictionary, but loads no decoder. Throws when the dictionary cannot be read.
+    public static func soundAlikes(
+        in registry: ShortcutRegistry, types: [String], entityID: String? = nil, addressFragments: Set<String> = [], model: ModelPaths = .debian
+    ) throws(DecoderError) -> [Collision] {
+        let lexicon = Lexicon(dictionary: try PronunciationDictionary(path: model.dictionary))
+        let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, addressFragments: addressFragments)
+        return AcousticCollisionCheck().collisions(builder: builder, lexicon: lexicon, snapshot: registry.snapshot, types: types) { entity in
+            entityID == nil || entity.id == entityID
+        }
     }
 }

@@ -93,6 +93,9 @@ public struct GrammarBuilder: Sendable {
     public let options: GrammarOptions
     private let lexicon: Lexicon
     private let templates: [(intent: String, nodes: [Node])]
+    /// The templates without the fragments that only address a device or room (the collision
+    /// check's phrases: "tv, next song" is not a phrase a name would be mistaken for).
+    private let competitorTemplates: [(intent: String, nodes: [Node])]
     private let enumPhrases: [(identifier: String, phrases: [[Int32]])]
     private let enumGraphs: [WordGraph]
     private let appPhrases: [[Int32]]
@@ -128,7 +131,10 @@ public struct GrammarBuilder: Sendable {
     static func slotLabel(_ index: Int) -> Int32 { -2 - Int32(index) }
 
     /// Compiles every shortcut's phrases of `registry`; throws if a template does not parse.
-    public init(registry: ShortcutRegistry, lexicon: Lexicon, options: GrammarOptions = GrammarOptions()) throws(DecoderError) {
+    /// `addressFragments` names the fragments the collision check leaves out (the app's filler fragments).
+    public init(
+        registry: ShortcutRegistry, lexicon: Lexicon, options: GrammarOptions = GrammarOptions(), addressFragments: Set<String> = []
+    ) throws(DecoderError) {
         self.options = options
         self.lexicon = lexicon
         var table = WordTable()
@@ -141,6 +147,7 @@ public struct GrammarBuilder: Sendable {
         var enumPhrases: [(String, [[Int32]])] = []
         var entityTypes: [String] = []
         var templates: [(String, [Node])] = []
+        var competitorTemplates: [(String, [Node])] = []
 
         for shortcut in registry.shortcuts {
             guard let intent = registry.intents.first(where: { $0.identifier == shortcut.intent }) else { continue }
@@ -149,7 +156,7 @@ public struct GrammarBuilder: Sendable {
                 do { template = try PhraseTemplate(phrase, fragments: registry.fragments) } catch {
                     throw DecoderError("phrase “\(phrase)” does not parse: \(error)")
                 }
-                let nodes = Self.nodes(template.elements, spoken: spoken) { name -> Node? in
+                let slot = { (name: String) -> Node? in
                     switch intent.parameter(named: name)?.type {
                     case .enumeration(let definition):
                         if let index = enumIndex[definition.identifier] { return .enumeration(index) }
@@ -176,7 +183,8 @@ public struct GrammarBuilder: Sendable {
                         return nil
                     }
                 }
-                templates.append((shortcut.intent, nodes))
+                templates.append((shortcut.intent, Self.nodes(template.elements, spoken: spoken, slot: slot)))
+                competitorTemplates.append((shortcut.intent, Self.nodes(template.elements, spoken: spoken, skipping: addressFragments, slot: slot)))
             }
         }
         let appNames = ([registry.appName] + registry.alternativeAppNames).map(spoken)
@@ -184,6 +192,7 @@ public struct GrammarBuilder: Sendable {
             appNames.map { spoken(connector) + $0 }
         }
         self.templates = templates
+        self.competitorTemplates = competitorTemplates
         self.enumPhrases = enumPhrases
         self.entityTypes = entityTypes
         staticWords = table.words
@@ -210,7 +219,9 @@ public struct GrammarBuilder: Sendable {
         }
     }
 
-    static func nodes(_ elements: [PhraseElement], spoken: (String) -> [Int32], slot: (String) -> Node?) -> [Node] {
+    static func nodes(
+        _ elements: [PhraseElement], spoken: (String) -> [Int32], skipping: Set<String> = [], slot: (String) -> Node?
+    ) -> [Node] {
         var result: [Node] = []
         for element in elements {
             switch element {
@@ -218,16 +229,16 @@ public struct GrammarBuilder: Sendable {
                 let words = spoken(display)
                 if !words.isEmpty { result.append(.words(words)) }
             case .choice(let alternatives):
-                result.append(.choice(alternatives.map { nodes($0, spoken: spoken, slot: slot) }))
+                result.append(.choice(alternatives.map { nodes($0, spoken: spoken, skipping: skipping, slot: slot) }))
             case .optional(let alternatives):
-                result.append(.optional(alternatives.map { nodes($0, spoken: spoken, slot: slot) }))
+                result.append(.optional(alternatives.map { nodes($0, spoken: spoken, skipping: skipping, slot: slot) }))
             case .appName:
                 result.append(.app)
             case .parameter(let name):
                 if let node = slot(name) { result.append(node) }
-            case .fragment(_, let inner):
+            case .fragment(let name, let inner):
                 // A fragment is said exactly as if its body were written in its place.
-                result += nodes(inner, spoken: spoken, slot: slot)
+                if !skipping.contains(name) { result += nodes(inner, spoken: spoken, skipping: skipping, slot: slot) }
             case .fixedValue:
                 continue
             }
@@ -381,7 +392,7 @@ public struct GrammarBuilder: Sendable {
     /// runs of one to four literal template words ("next song"), each enum phrase alone and after
     /// each word that precedes its slot ("disc three", "volume forty"), and every name of the
     /// snapshot. Used by the acoustic collision check.
-    public func competitorPhrases(for snapshot: ParameterSnapshot, expansionsPerTemplate: Int = 600)
+    public func competitorPhrases(for snapshot: ParameterSnapshot, expansionsPerTemplate: Int = 40)
         -> [(words: [String], origin: String)] {
         var table = WordTable(words: staticWords, sources: staticSources)
         let (names, _, _) = names(for: snapshot, table: &table)
@@ -393,7 +404,7 @@ public struct GrammarBuilder: Sendable {
             result.append((ids.map { words[Int($0)] }, origin))
         }
         let enumCount = enumPhrases.count
-        for template in templates {
+        for template in competitorTemplates {
             // Expansions with slots as negative markers, capped: long choice lists repeat words anyway.
             var expansions: [[Int32]] = [[]]
             for node in template.nodes {

@@ -42,9 +42,9 @@ enum IntentCommands {
         ),
         CommandDescription(
             words: ["shortcuts"], synopsis: "shortcuts [--check | --metadata]",
-            summary: "List every shortcut with its phrases; --check reports colliding phrases (exit 1); --metadata prints the JSON metadata.",
+            summary: "List every shortcut with its phrases; --check reports colliding phrases and magazine names that sound like a phrase (exit 1); --metadata prints the JSON metadata.",
             options: [
-                OptionHelp("--check", "report phrases that collide (two intents accept one sentence); exit 1 when any do"),
+                OptionHelp("--check", "report phrases that collide (two intents accept one sentence) and magazine names that sound like a phrase or another name (docs/voice.md); exit 1 when any do"),
                 OptionHelp("--metadata", "print the shortcuts' metadata as JSON"),
             ],
             run: { arguments, environment in
@@ -59,8 +59,9 @@ enum IntentCommands {
                 }
                 if arguments.flag("--check") {
                     let (lines, collides) = ChangerReports.checkLines(registry)
-                    lines.forEach { environment.out($0) }
-                    return collides ? 1 : 0
+                    let (soundAlike, soundsAlike) = VoiceCommands.soundAlikeLines(registry)
+                    (lines + soundAlike).forEach { environment.out($0) }
+                    return collides || soundsAlike ? 1 : 0
                 }
                 ChangerReports.shortcutLines(registry).forEach { environment.out($0) }
                 return 0

@@ -119,4 +119,30 @@ enum VoiceCommands {
         guard let heard else { return "\(file): \(notHeardResponse)" }
         return "\(file): " + ChangerReports.resolveTextLine(registry, sentence: heard, mode: .inApp)
     }
+
+    /// `shortcuts --check`'s sound-alike section: magazine names whose phones are close to a
+    /// phrase or another name (`AcousticCollisionCheck`), in the report's wording, and whether any are.
+    static func soundAlikeLines(_ registry: ShortcutRegistry) -> (lines: [String], collides: Bool) {
+        let collisions: [AcousticCollisionCheck.Collision]
+        do {
+            collisions = try AcousticCollisionCheck.soundAlikes(in: registry, types: [ChangerCatalog.magazineType], addressFragments: ChangerShortcuts.fillerFragments)
+        } catch {
+            return (["Sound-alike check skipped: \(error.description)."], false)
+        }
+        var lines = collisions.isEmpty ? [] : ["Names that sound like other phrases (the voice prompt may hear one for the other):"]
+        lines += collisions.map { "  - " + describe($0) }
+        lines.append("Sound-alike check: \(collisions.count) name(s) that sound like a phrase or another name.")
+        return (lines, !collisions.isEmpty)
+    }
+
+    /// After a magazine is created or renamed: what its name sounds like, for the warning.
+    static func soundAlikeWarnings(forMagazine id: String, in registry: ShortcutRegistry) -> [String] {
+        let collisions = (try? AcousticCollisionCheck.soundAlikes(in: registry, types: [ChangerCatalog.magazineType], entityID: id, addressFragments: ChangerShortcuts.fillerFragments)) ?? []
+        return collisions.map { "\(describe($0)) Said aloud, one may be heard for the other." }
+    }
+
+    private static func describe(_ collision: AcousticCollisionCheck.Collision) -> String {
+        let distance = Double(Int(collision.distance * 100)) / 100
+        return "\u{201C}\(collision.name)\u{201D} (\(collision.type.lowercased())) sounds like \u{201C}\(collision.soundsLike)\u{201D} (\(collision.origin)); phonetic distance \(distance)."
+    }
 }
