@@ -58,7 +58,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "cdchanger-bench",
-            dependencies: ["SystemSupport", "TmuxDriver", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
+            dependencies: ["SystemSupport", "TmuxDriver", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session", "Voice"]
         ),
 
         // Test and benchmark helpers. TmuxDriver is its own target so the benchmarks can use it

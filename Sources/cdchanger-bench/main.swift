@@ -8,6 +8,7 @@ let benchmarks: [String: ([String]) -> Void] = [
     "resolve": ResolveBenchmark.run,
     "playback": PlaybackBenchmark.run,
     "dashboard": DashboardBenchmark.run,
+    "voice": VoiceBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
