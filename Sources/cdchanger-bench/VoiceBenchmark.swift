@@ -11,7 +11,7 @@ import Voice
 enum VoiceBenchmark {
     static let sentences = [
         "play disc three", "next song", "turn it up", "pause the music", "previous track",
-        "set the volume to forty", "play track five", "what's playing",
+        "set the volume to forty", "play track five", "what is playing",
     ]
 
     static func run(_ arguments: [String]) {
@@ -32,6 +32,7 @@ enum VoiceBenchmark {
             do { try recognizer.prepare() } catch { fatalError("voice does not load: \(error)") }
         }
         let withVoice = residentMegabytes()
+        FileHandle.standardError.write(Data("voice loaded in \(Measure.format(loadSeconds)): \(withoutVoice) → \(withVoice) MB\n".utf8))
 
         // Rebuild after a rename: the registry's own update (the reference), then until the
         // recognizer has the new grammar loaded.
@@ -50,6 +51,7 @@ enum VoiceBenchmark {
             grammarSize = "\(grammar.words.count) words, \(grammar.slotPhraseCount) slot phrases, \(grammar.graph.stateCount) states, \(grammar.graph.arcCount) arcs"
         }
         let afterRebuilds = residentMegabytes()
+        FileHandle.standardError.write(Data("rebuild median \(Measure.format(Measure.median(rebuilds))), \(afterRebuilds) MB\n".utf8))
 
         // Listening at real time: latency from the end of the utterance to the resolved intent,
         // and the CPU the two decoders use meanwhile.

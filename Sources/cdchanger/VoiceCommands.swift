@@ -19,7 +19,7 @@ enum VoiceCommands {
             details: "Files may have any sample rate, mono or stereo. Listening ends when the speaker stops, or after 8 seconds. Speech the recognizer is not sure of is rejected (\u{201C}\(notHeardResponse)\u{201D}) rather than guessed: a wrong action is worse than a question. The speech model is loaded on first use (about a second). See docs/voice.md.",
             options: [
                 OptionHelp("--json", "print one JSON object per file: the keys of resolve --json plus heard (the recognized text, or null); outcome notHeard when the audio was rejected"),
-                OptionHelp("--mic", "DEVICE", "the ALSA capture device to listen on (default \u{201C}default\u{201D}; list them with arecord -l); not with files"),
+                OptionHelp("--mic", "DEVICE", "the ALSA capture device to listen on (else the settings file's mic, else \u{201C}default\u{201D}; list them with arecord -l); not with files"),
             ],
             exitStatuses: [
                 ExitStatusHelp(0, "understood (and, from the microphone, done)"),
@@ -32,7 +32,8 @@ enum VoiceCommands {
             run: { arguments, environment in
                 let json = arguments.flag("--json")
                 if arguments.positionals.isEmpty {
-                    return try listenOnce(device: arguments.value("--mic") ?? defaultMicrophone, json: json, environment)
+                    let device = arguments.value("--mic") ?? environment.setting(SettingsKeys.microphone) ?? defaultMicrophone
+                    return try listenOnce(device: device, json: json, environment)
                 }
                 guard arguments.value("--mic") == nil else { throw UsageError("--mic listens on a microphone; it cannot be used with files") }
                 return try recognizeFiles(arguments.positionals, json: json, environment)
