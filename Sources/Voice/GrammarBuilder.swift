@@ -10,11 +10,15 @@ public struct GrammarOptions: Sendable, Hashable {
     /// Whether to make the whole graph deterministic (no epsilon arcs, but every slot copied into
     /// each context) instead of joining shared slot copies with epsilon arcs.
     public var deterministic: Bool = false
+    /// Entity types whose names are left out of the grammar (their slots hear nothing): a large
+    /// library's songs would make the grammar too big to rebuild quickly (docs/voice.md).
+    public var unspokenEntityTypes: Set<String> = []
 
-    public init(appClause: Bool = true, garbageWeight: Double? = nil, deterministic: Bool = false) {
+    public init(appClause: Bool = true, garbageWeight: Double? = nil, deterministic: Bool = false, unspokenEntityTypes: Set<String> = []) {
         self.appClause = appClause
         self.garbageWeight = garbageWeight
         self.deterministic = deterministic
+        self.unspokenEntityTypes = unspokenEntityTypes
     }
 }
 
@@ -254,7 +258,7 @@ public struct GrammarBuilder: Sendable {
         var rewrites: [[String]: String] = [:]
         var leftOut: [(String, UnpronounceableWord)] = []
         let dictionary = lexicon.dictionary
-        for type in entityTypes {
+        for type in entityTypes where !options.unspokenEntityTypes.contains(type) {
             var seen: Set<[Int32]> = []
             var phrases: [[Int32]] = []
             for entity in snapshot.entities[type] ?? [] {

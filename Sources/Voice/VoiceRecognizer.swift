@@ -30,6 +30,8 @@ public final class VoiceRecognizer: Sendable {
     public let registry: ShortcutRegistry
     /// The rejection model (see docs/voice.md for the threshold and what it costs).
     public let rejection: RejectionModel
+    /// What the grammar holds besides the templates.
+    public let options: GrammarOptions
     private let model: ModelPaths
     /// The loaded parts; nil until first used.
     private let engine = Mutex<VoiceEngine?>(nil)
@@ -45,8 +47,10 @@ public final class VoiceRecognizer: Sendable {
     static let grammarTuning = DecoderOptions([("-fsgusealtpron", "no"), ("-topn", "8"), ("-vad_postspeech", "30")])
     static let phoneLoopTuning = DecoderOptions([("-allphone_ci", "yes"), ("-beam", "1e-10"), ("-pbeam", "1e-10")])
 
-    public init(registry: ShortcutRegistry, model: ModelPaths = .debian, rejection: RejectionModel = .standard) {
+    /// `options` says what goes into the grammar besides the templates (e.g. entity types left out).
+    public init(registry: ShortcutRegistry, options: GrammarOptions = GrammarOptions(), model: ModelPaths = .debian, rejection: RejectionModel = .standard) {
         self.registry = registry
+        self.options = options
         self.model = model
         self.rejection = rejection
     }
@@ -107,7 +111,7 @@ public final class VoiceRecognizer: Sendable {
     private func withEngine<T>(_ body: (VoiceEngine) throws(DecoderError) -> T) throws(DecoderError) -> T {
         try engine.withLock { slot throws(DecoderError) -> T in
             if slot == nil {
-                let loaded = try VoiceEngine(registry: registry, model: model)
+                let loaded = try VoiceEngine(registry: registry, options: options, model: model)
                 slot = loaded
                 builder.withLock { $0 = loaded.builder }
                 let token = registry.observeSnapshots { [weak self] snapshot in self?.snapshotChanged(snapshot) }
@@ -165,10 +169,10 @@ private final class VoiceEngine: @unchecked Sendable {
     let listener: Listener
     private(set) var grammar: Grammar
 
-    init(registry: ShortcutRegistry, model: ModelPaths) throws(DecoderError) {
+    init(registry: ShortcutRegistry, options: GrammarOptions, model: ModelPaths) throws(DecoderError) {
         Decoder.silenceLibraryLog()
         let lexicon = Lexicon(dictionary: try PronunciationDictionary(path: model.dictionary))
-        builder = try GrammarBuilder(registry: registry, lexicon: lexicon)
+        builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: options)
         recognizer = try Recognizer(model: model, tuning: VoiceRecognizer.grammarTuning, loopTuning: VoiceRecognizer.phoneLoopTuning)
         listener = Listener(recognizer: recognizer)
         grammar = builder.grammar(for: registry.snapshot)

@@ -27,7 +27,8 @@ enum VoiceBenchmark {
             fatalError("The built-in catalog does not register: \(error)")
         }
         let withoutVoice = residentMegabytes()
-        let recognizer = VoiceRecognizer(registry: registry)
+        // As the app has it: magazines, albums and artists, not songs (docs/voice.md).
+        let recognizer = VoiceRecognizer(registry: registry, options: GrammarOptions(unspokenEntityTypes: [ChangerCatalog.songType]))
         let loadSeconds = Measure.seconds {
             do { try recognizer.prepare() } catch { fatalError("voice does not load: \(error)") }
         }
