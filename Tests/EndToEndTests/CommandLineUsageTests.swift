@@ -18,6 +18,7 @@ struct CommandLineUsageTests {
         (["magazine", "load"], []), (["magazine", "eject"], []),
         (["resolve"], ["--json", "--siri"]),
         (["shortcuts"], ["--check", "--metadata"]),
+        (["hear"], ["--json", "--mic"]),
         (["say"], ["--json"]),
         (["output"], []),
         (["status"], ["--json"]),
@@ -46,7 +47,7 @@ struct CommandLineUsageTests {
             "cdchanger magazine rename OLD NEW", "cdchanger magazine delete NAME", "cdchanger magazine move NAME POSITION",
             "cdchanger magazine load MAGAZINE SLOT ALBUM", "cdchanger magazine eject MAGAZINE SLOT",
             "cdchanger resolve [--json] [--siri] [SENTENCE…]", "cdchanger shortcuts [--check | --metadata]",
-            "cdchanger say [--json] SENTENCE…", "cdchanger output [alsa[:DEVICE] | null | wav:PATH]", "cdchanger status [--json]",
+            "cdchanger hear [--json] [--mic DEVICE] [FILE.wav…]", "cdchanger say [--json] SENTENCE…", "cdchanger output [alsa[:DEVICE] | null | wav:PATH]", "cdchanger status [--json]",
             "cdchanger config [get KEY | set KEY VALUE | unset KEY]", "cdchanger help [COMMAND]",
         ]
         for synopsis in synopses { #expect(text.contains(synopsis), "\(synopsis) is not whole in:\n\(result.output)") }
