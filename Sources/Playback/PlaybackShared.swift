@@ -38,6 +38,7 @@ final class PlaybackShared: Sendable {
     let positions = PositionStore()
     let volume = Atomic<Int>(100)
     let muted = Atomic<Bool>(false)
+    private let replayGainModeIndex: Atomic<Int>
     let outputDescription: Mutex<String>
     private let decoderCommands = Mutex<[DecoderCommand]>([])
     private let pendingDecoderCommands = Atomic<Int>(0)
@@ -48,16 +49,24 @@ final class PlaybackShared: Sendable {
     var outputWakeBytes: Int { ring.capacity / 4 }
 
     /// The ring's overflow area takes the largest block a registered decoder hands over (the
-    /// one that straddles the ring's end), and the ring holds at least two of them so that
-    /// half of it free — when the decoder is woken — is room for one.
-    init(output: OutputChoice, decoders: DecoderRegistry, ringBytes: Int, wake: @escaping @Sendable () -> Void) {
-        let block = (decoders.largestBlockBytes + 3) & ~3
-        precondition(ringBytes >= 2 * block, "a ring of \(ringBytes) bytes can't hold two \(block)-byte blocks")
+    /// one that straddles the ring's end) after a segment's filler, and the ring holds at least
+    /// two of them so that half of it free — when the decoder is woken — is room for one.
+    init(output: OutputChoice, decoders: DecoderRegistry, ringBytes: Int, replayGain: ReplayGainMode, wake: @escaping @Sendable () -> Void) {
+        let alignment = PCMRing.frameAlignment
+        let block = (decoders.largestBlockBytes + alignment - 1) / alignment * alignment + alignment
+        precondition(ringBytes >= 2 * block, "a ring of \(ringBytes) bytes can't hold two \(block)-byte blocks (with their filler)")
         control = Mutex(ControlState(output: output))
         self.decoders = decoders
+        replayGainModeIndex = Atomic(ReplayGainMode.allCases.firstIndex(of: replayGain)!)
         ring = PCMRing(capacity: ringBytes, overflow: block)
         events = EventQueue(wake: wake)
         outputDescription = Mutex(output.description)
+    }
+
+    /// Which ReplayGain the output thread applies (read before each write).
+    var replayGainMode: ReplayGainMode {
+        get { ReplayGainMode.allCases[replayGainModeIndex.load(ordering: .relaxed)] }
+        set { replayGainModeIndex.store(ReplayGainMode.allCases.firstIndex(of: newValue)!, ordering: .relaxed) }
     }
 
     /// Queues a command for the decoder (call it while holding `control`, so commands keep the
