@@ -22,6 +22,9 @@ let package = Package(
         .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CFLAC", pkgConfig: "flac", providers: [.apt(["libflac-dev"])]),
+        .systemLibrary(name: "CVorbisFile", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
+        .systemLibrary(name: "COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
     ] + cShims + [
 
         // Swift modules, one job each.
@@ -30,7 +33,10 @@ let package = Package(
         .target(name: "IntentKit", dependencies: ["OrderedJSON"]),
         .target(name: "AudioDecoding"),  // the decoder protocol and registry, formats, tags
         .target(name: "MPEGAudio", dependencies: ["AudioDecoding", "CMpg123"]),
-        .target(name: "BuiltInDecoders", dependencies: ["AudioDecoding", "MPEGAudio"]),  // the decoders shipped
+        .target(name: "FLACAudio", dependencies: ["AudioDecoding", "CFLAC"]),
+        .target(name: "VorbisAudio", dependencies: ["AudioDecoding", "CVorbisFile"]),
+        .target(name: "OpusAudio", dependencies: ["AudioDecoding", "COpusFile"]),
+        .target(name: "BuiltInDecoders", dependencies: ["AudioDecoding", "MPEGAudio", "FLACAudio", "VorbisAudio", "OpusAudio"]),  // the decoders shipped
         .target(name: "MusicLibrary", dependencies: ["AudioDecoding", "BuiltInDecoders", "SystemSupport"]),
         .target(name: "ChangerKit", dependencies: ["MusicLibrary", "IntentKit"]),
         .target(name: "Playback", dependencies: ["AudioDecoding", "BuiltInDecoders", "CALSA", "CAudioShim", "SystemSupport"]),
@@ -60,6 +66,7 @@ let package = Package(
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
         .testTarget(name: "AudioDecodingTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MPEGAudio", "TestSupport"]),
         .testTarget(name: "MPEGAudioTests", dependencies: ["AudioDecoding", "MPEGAudio", "TestSupport"]),
+        .testTarget(name: "CodecTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "FLACAudio", "VorbisAudio", "OpusAudio", "TestSupport"]),
         .testTarget(name: "MusicLibraryTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MPEGAudio", "MusicLibrary", "TestSupport"]),
         .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "IntentKit", "MusicLibrary", "TestSupport"]),
         .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit", "ChangerKit", "MusicLibrary", "TestSupport"]),

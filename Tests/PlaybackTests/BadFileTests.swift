@@ -1,6 +1,7 @@
 import Foundation
 import Playback
 import Testing
+import TestSupport
 
 /// Files that can't be played are skipped with a reason; the next item plays; nothing hangs.
 @Suite("Bad files")

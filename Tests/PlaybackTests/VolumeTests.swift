@@ -1,6 +1,7 @@
 import Foundation
 @testable import Playback
 import Testing
+import TestSupport
 
 /// Software volume: the curve, and what the engine writes at a given volume.
 @Suite("Volume")

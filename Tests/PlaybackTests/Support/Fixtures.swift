@@ -5,6 +5,7 @@ import Foundation
 import Playback
 import Synchronization
 import Testing
+import TestSupport
 
 /// Runs a command-line tool (sox, lame, mpg123) and fails the test if it fails.
 @discardableResult
@@ -60,52 +61,6 @@ enum Fixture {
         let out = folder.file(URL(fileURLWithPath: mp3).lastPathComponent + ".reference.wav")
         try runTool(["mpg123", "-q", "--gapless", "--stereo", "-e", "s16", "-w", out, mp3])
         return try WAVContents(path: out).samples
-    }
-}
-
-/// The format and samples of a PCM WAV file (16, 24 or 32 bits; plain or `WAVE_FORMAT_EXTENSIBLE`).
-struct WAVContents {
-    var sampleRate: Int
-    var channels: Int
-    var bitsPerSample: Int
-    /// The samples of a 16-bit file (empty for other depths).
-    var samples: [Int16]
-    /// Every sample at 32-bit scale, whatever the depth (a 24-bit sample fills the top 24 bits).
-    var wideSamples: [Int32]
-
-    init(path: String) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        func u32(_ at: Int) -> Int { Int(data[at]) | Int(data[at + 1]) << 8 | Int(data[at + 2]) << 16 | Int(data[at + 3]) << 24 }
-        func u16(_ at: Int) -> Int { Int(data[at]) | Int(data[at + 1]) << 8 }
-        // Walk the chunks: the writers differ in what they put before the data.
-        var offset = 12
-        var rate = 0, channels = 0, bits = 16
-        var payload = Data()
-        while offset + 8 <= data.count {
-            let id = String(decoding: data[offset..<offset + 4], as: UTF8.self)
-            let size = u32(offset + 4)
-            if id == "fmt " {
-                channels = u16(offset + 10)
-                rate = u32(offset + 12)
-                bits = u16(offset + 22)
-            } else if id == "data" {
-                let end = min(data.count, offset + 8 + size)
-                payload = data[(offset + 8)..<end]
-                break
-            }
-            offset += 8 + size + (size & 1)
-        }
-        sampleRate = rate
-        self.channels = channels
-        bitsPerSample = bits
-        let width = bits / 8
-        let bytes = [UInt8](payload)
-        wideSamples = stride(from: 0, to: bytes.count - width + 1, by: width).map { at in
-            var value: UInt32 = 0
-            for index in 0..<width { value |= UInt32(bytes[at + index]) << (8 * (4 - width + index)) }
-            return Int32(bitPattern: value)
-        }
-        samples = bits == 16 ? wideSamples.map { Int16(truncatingIfNeeded: $0 >> 16) } : []
     }
 }
 
