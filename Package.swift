@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
-        .testTarget(name: "AudioDecodingTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MPEGAudio", "TestSupport"]),
+        .testTarget(name: "AudioDecodingTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MPEGAudio", "FLACAudio", "VorbisAudio", "OpusAudio", "TestSupport"]),
         .testTarget(name: "MPEGAudioTests", dependencies: ["AudioDecoding", "MPEGAudio", "TestSupport"]),
         .testTarget(name: "CodecTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "FLACAudio", "VorbisAudio", "OpusAudio", "TestSupport"]),
         .testTarget(name: "MusicLibraryTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MPEGAudio", "MusicLibrary", "TestSupport"]),
