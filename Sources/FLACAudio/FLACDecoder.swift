@@ -53,7 +53,7 @@ public final class FLACDecoder: AudioDecoder {
         }
         let read = FLAC__stream_decoder_process_until_end_of_metadata(decoder) != 0
         guard let info = sink.streamInfo else {
-            throw DecoderError(reason: "not a FLAC file", detail: read ? "no STREAMINFO block" : stateText)
+            throw DecoderError(reason: "not a FLAC file", detail: "no STREAMINFO block")
         }
         guard read, sink.lastError != FLAC__STREAM_DECODER_ERROR_STATUS_BAD_METADATA, FLACDecoder.isPlausible(info) else {
             throw DecoderError(

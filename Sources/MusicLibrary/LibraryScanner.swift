@@ -31,7 +31,7 @@ public struct Library: Sendable {
 /// Finds albums below a folder and reads their tracks' tags, reusing a `ScanCache` for unchanged files.
 ///
 /// A disc is a folder that directly holds files a registered decoder reads (chosen by their
-/// extension: `.mp3` with the built-in decoders); folders below it are searched too. Hidden
+/// extension: `.mp3`, `.flac`, `.ogg` and `.opus` with the built-in decoders); folders below it are searched too. Hidden
 /// entries are skipped, symbolic links are followed, and a link loop is entered only once.
 public struct LibraryScanner: Sendable {
     /// Which files are tracks: those whose extension a decoder here reads.
@@ -48,7 +48,7 @@ public struct LibraryScanner: Sendable {
         self.reader = reader
     }
 
-    /// The files taken as tracks, for messages: ".mp3 files", ".mp3 or .tone files".
+    /// The files taken as tracks, for messages: ".mp3, .flac, .ogg or .opus files" with the built-in decoders.
     public var trackFilesDescription: String {
         let names = decoders.fileExtensions.map { "." + $0 }
         guard let last = names.last else { return "no files (no decoder is registered)" }

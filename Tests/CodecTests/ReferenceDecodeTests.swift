@@ -79,29 +79,3 @@ struct ReferenceDecodeTests {
         }
     }
 }
-
-/// How close an Opus decode is to `opusdec`'s. Both decode the same packets with libopus and
-/// round to 16 bits with a noise-shaped TPDF dither of their own (libopusfile's is adapted from
-/// opusdec's, seeded differently), so samples differ by the two dithers' noise and nothing else:
-/// the difference stays below −60 dBFS at its peak and −75 dBFS RMS. Audio shifted by one sample,
-/// or a lost or repeated packet, would show at about −20 dBFS.
-struct OpusTolerance: CustomStringConvertible {
-    var peakDecibels: Double
-    var rmsDecibels: Double
-
-    static func measure(_ decoded: [Int32], _ reference: [Int32]) -> OpusTolerance {
-        var peak = 0.0, sum = 0.0
-        for (a, b) in zip(decoded, reference) {
-            let difference = Double(Int64(a >> 16) - Int64(b >> 16))
-            peak = max(peak, abs(difference))
-            sum += difference * difference
-        }
-        let rms = (sum / Double(max(1, decoded.count))).squareRoot()
-        func decibels(_ value: Double) -> Double { 20 * log10(max(value, 1e-9) / 32768) }
-        return OpusTolerance(peakDecibels: decibels(peak), rmsDecibels: decibels(rms))
-    }
-
-    var isWithinTolerance: Bool { peakDecibels < -60 && rmsDecibels < -75 }
-
-    var description: String { String(format: "difference from opusdec: peak %.1f dBFS, RMS %.1f dBFS", peakDecibels, rmsDecibels) }
-}

@@ -38,7 +38,9 @@ public enum CodecFixtures {
     ) throws {
         try FileManager.default.createDirectory(at: wav.deletingLastPathComponent(), withIntermediateDirectories: true)
         let length = samples.map { "\($0)s" } ?? String(seconds)
-        let made = try runProcess("sox", ["-R", "-n", "-r", String(rate), "-c", String(channels), "-b", String(bits), wav.path, "synth", length] + synth + ["vol", "0.5"])
+        // Rate and channels go before -n, so the synth itself runs at the rate (a length in samples
+        // counts at the input's rate; after -n they would resample from sox's default 48 kHz).
+        let made = try runProcess("sox", ["-R", "-r", String(rate), "-c", String(channels), "-n", "-b", String(bits), wav.path, "synth", length] + synth + ["vol", "0.5"])
         guard made.status == 0 else { throw FixtureError(message: "sox failed: \(made.error)") }
     }
 

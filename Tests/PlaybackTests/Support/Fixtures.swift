@@ -101,15 +101,16 @@ extension PlaybackEvent {
     var notice: PlaybackEvent.Notice? { if case .notice(let notice) = kind { notice } else { nil } }
 }
 
-/// Plays `paths` gaplessly, in order, through a fast WAV sink and returns the WAV written and
-/// the events.
+/// Plays `paths` gaplessly, in order, through a fast WAV sink (ReplayGain in `replayGain` mode)
+/// and returns the WAV written and the events.
 func renderGaplessly(
     _ paths: [String], into wav: String, volume: Int = 100, decoders: DecoderRegistry = .builtIn, ringBytes: Int = 1 << 20,
-    timeout: Double = 60
+    replayGain: ReplayGainMode = .album, timeout: Double = 60
 ) throws -> (WAVContents, [PlaybackEvent]) {
     let items = paths.enumerated().map { PlaybackItem(id: UInt64($0.offset + 1), path: $0.element) }
     let recorder = EventRecorder()
-    let player = Player(output: OutputChoice(.wav(path: wav), fast: true), decoders: decoders, ringBytes: ringBytes, onEvent: recorder.wake)
+    let player = Player(
+        output: OutputChoice(.wav(path: wav), fast: true), decoders: decoders, ringBytes: ringBytes, replayGain: replayGain, onEvent: recorder.wake)
     player.volume = volume
     player.play(items[0], then: Array(items.dropFirst()))
     let events = try recorder.waitUntilDrained(player, timeout: timeout)
