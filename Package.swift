@@ -45,12 +45,12 @@ let package = Package(
         .target(name: "Remote", dependencies: ["CDBus", "MainLoop", "OrderedJSON", "SystemSupport"]),
         .target(
             name: "Session",
-            dependencies: ["ChangerIntents", "ChangerKit", "IntentKit", "MainLoop", "MusicLibrary", "Playback"]
+            dependencies: ["AudioDecoding", "ChangerIntents", "ChangerKit", "IntentKit", "MainLoop", "MusicLibrary", "Playback"]
         ),
         .target(name: "Dashboard", dependencies: ["CNcursesw", "CTerminalShim", "MainLoop"]),
         .executableTarget(
             name: "cdchanger",
-            dependencies: ["IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
+            dependencies: ["AudioDecoding", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
         ),
         .executableTarget(
             name: "cdchanger-bench",
@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"]),
         .testTarget(name: "PlaybackTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "Playback", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChangerKit"]),
-        .testTarget(name: "cdchangerTests", dependencies: ["cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote"]),
+        .testTarget(name: "cdchangerTests", dependencies: ["AudioDecoding", "cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote"]),
     ],
     swiftLanguageModes: [.v6]
 )

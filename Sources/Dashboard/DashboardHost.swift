@@ -20,10 +20,14 @@ public struct DashboardSnapshot: Equatable, Sendable {
     public var output: String
     /// The latest notice for the user (a skipped file, a device problem), if any.
     public var notice: String?
+    /// The ReplayGain mode ("album", "track") whose gain is applied to what is heard; nil when
+    /// none is (off, or the track has no gain tags).
+    public var replayGain: String?
 
     public init(
         magazines: [MagazineRow], slots: [SlotRow], nowPlaying: NowPlayingPanel?, transport: Transport,
-        repeatMode: String, randomMode: String, isScanning: Bool, volume: Int, isMuted: Bool, output: String, notice: String?
+        repeatMode: String, randomMode: String, isScanning: Bool, volume: Int, isMuted: Bool, output: String, notice: String?,
+        replayGain: String? = nil
     ) {
         self.magazines = magazines
         self.slots = slots
@@ -36,6 +40,7 @@ public struct DashboardSnapshot: Equatable, Sendable {
         self.isMuted = isMuted
         self.output = output
         self.notice = notice
+        self.replayGain = replayGain
     }
 
     public enum Transport: String, Sendable { case stopped, playing, paused }

@@ -1,3 +1,4 @@
+import AudioDecoding
 import ChangerIntents
 import ChangerKit
 #if canImport(FoundationEssentials)
@@ -58,12 +59,12 @@ public final class PlayerSession {
     /// A question left open longer than this is forgotten.
     public static let followUpLifetime = 120.0
 
-    public init(context: ChangerContext, output: OutputChoice, loop: MainLoop) {
+    public init(context: ChangerContext, output: OutputChoice, replayGain: ReplayGainMode, loop: MainLoop) {
         self.loop = loop
         self.context = context
         registryLoader = RegistryLoader(store: context.store)
         let mailbox = loop.mailbox
-        engine = EngineBridge(output: output, wake: { mailbox.wake() })
+        engine = EngineBridge(output: output, replayGain: replayGain, wake: { mailbox.wake() })
         changer = Changer(store: context.store, shelf: context.shelf, engine: engine)
         performer = IntentPerformer(changer: changer)
         changer.onEvent = { [unowned self] event in self.changerEvent(event) }

@@ -1,3 +1,4 @@
+import AudioDecoding
 import ChangerKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -16,9 +17,9 @@ import Session
 enum PlayCommand {
     static let description = CommandDescription(
         words: ["play"],
-        synopsis: "play [--magazine NAME] [--disc N] [--track N] [--output alsa[:DEVICE]|null|wav:PATH] [--device NAME] [--fast]",
+        synopsis: "play [--magazine NAME] [--disc N] [--track N] [--output alsa[:DEVICE]|null|wav:PATH] [--device NAME] [--fast] [--replaygain album|track|off]",
         summary: "Play without the dashboard, to the end of the disc (without --disc: resume where playback stopped).",
-        valued: ["--magazine", "--disc", "--track", "--output", "--device"],
+        valued: ["--magazine", "--disc", "--track", "--output", "--device", ReplayGainSetting.option],
         flags: ["--fast"],
         run: { arguments, environment in
             _ = try arguments.exactly([])
@@ -31,12 +32,16 @@ enum PlayCommand {
             let disc = try arguments.integer("--disc", in: 1...Magazine.slotCountRange.upperBound)
             let track = try arguments.integer("--track", in: 1...9999)
             if track != nil, disc == nil { throw UsageError("--track needs --disc") }
-            return try play(magazineName: arguments.value("--magazine"), disc: disc, track: track ?? 1, output: output, environment: environment)
+            let replayGain = try ReplayGainSetting.choose(option: arguments.value(ReplayGainSetting.option), environment: environment.environment)
+            return try play(
+                magazineName: arguments.value("--magazine"), disc: disc, track: track ?? 1, output: output, replayGain: replayGain, environment: environment)
         }
     )
 
-    static func play(magazineName: String?, disc: Int?, track: Int, output: OutputChoice, environment: CommandEnvironment) throws -> Int32 {
-        let player = try RunningPlayer(environment: environment, output: output)
+    static func play(
+        magazineName: String?, disc: Int?, track: Int, output: OutputChoice, replayGain: ReplayGainMode, environment: CommandEnvironment
+    ) throws -> Int32 {
+        let player = try RunningPlayer(environment: environment, output: output, replayGain: replayGain)
         let session = player.session
         let changer = session.changer
         changer.stopsAtEndOfDisc = true

@@ -1,3 +1,4 @@
+import AudioDecoding
 import ChangerIntents
 import ChangerKit
 #if canImport(FoundationEssentials)
@@ -30,7 +31,7 @@ final class RunningPlayer {
 
     /// Takes the control socket first — a second player for the same state exits without touching
     /// it — then opens the state and the library and starts the audio engine.
-    init(environment: CommandEnvironment, output: OutputChoice) throws {
+    init(environment: CommandEnvironment, output: OutputChoice, replayGain: ReplayGainMode) throws {
         self.environment = environment
         signal(SIGPIPE, SIG_IGN)
         let loop = try MainLoop()
@@ -48,7 +49,7 @@ final class RunningPlayer {
             throw CommandFailure(error.description, status: 1)
         }
         environment.opensPlayer = true
-        session = PlayerSession(context: environment.context, output: output, loop: loop)
+        session = PlayerSession(context: environment.context, output: output, replayGain: replayGain, loop: loop)
         answer.handler = { [unowned self] request in self.answer(request) }
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             loop.onSignal(signal) { [unowned self] in self.quit() }

@@ -26,6 +26,7 @@ final class FakeHost: DashboardHost {
     var isMuted = false
     var output = "silent"
     var notice: String?
+    var replayGain: String?
 
     private(set) var performed: [DashboardCommand] = []
     private(set) var submitted: [String] = []
@@ -73,7 +74,8 @@ final class FakeHost: DashboardHost {
         return DashboardSnapshot(
             magazines: magazines.enumerated().map { .init(id: $1.id, name: $1.name, slotCount: $1.slots.count, isCurrent: $0 == currentMagazine) },
             slots: slots, nowPlaying: panel, transport: panel == nil ? .stopped : transport,
-            repeatMode: repeatMode, randomMode: randomMode, isScanning: isScanning, volume: volume, isMuted: isMuted, output: output, notice: notice
+            repeatMode: repeatMode, randomMode: randomMode, isScanning: isScanning, volume: volume, isMuted: isMuted, output: output, notice: notice,
+            replayGain: replayGain
         )
     }
 
