@@ -27,11 +27,13 @@ final class OutputWorker {
     private var format = AudioFormat(sampleRate: 44_100, channels: 2, sampleFormat: .signed16)
     /// Bytes at the read position to release unplayed before the segment's first frame.
     private var fillerBytes = 0
-    /// The playing segment's ReplayGain tags.
-    private var replayGain = ReplayGain()
+    /// The playing segment's ReplayGain tags (`gainInputs` is cleared when they change).
+    private var replayGain = ReplayGain() {
+        didSet { gainInputs = nil }
+    }
     /// The gain the volume stage applies and what it was worked out from.
     private var gain = SampleScaler.unity
-    private var gainInputs: (volume: Int, muted: Bool, mode: ReplayGainMode, replayGain: ReplayGain)?
+    private var gainInputs: (volume: Int, muted: Bool, mode: ReplayGainMode)?
     private var scaler = SampleScaler()
     /// Frames ever handed to the sink.
     private var sinkFrames: UInt64 = 0
@@ -51,11 +53,13 @@ final class OutputWorker {
     private var seenVersion: UInt64 = .max
     private var seenFlush: UInt64 = 0
     private var seenOutputGeneration: UInt64 = 0
-    /// Bytes handed to a paced sink per write at most: about 90 ms at 44.1 kHz, so commands
-    /// are seen at least that often while playing.
-    private let chunkBytes = 16 * 1024
-    /// Bytes handed to a fast (unpaced) sink per write at most.
-    private let fastChunkBytes = 256 * 1024
+    /// Audio handed to a paced sink per write at most, in seconds: more than an ALSA buffer
+    /// (200 ms), so whatever room the device has takes one write (each write costs a pass
+    /// through ALSA's plugin chain). Commands never wait for it: writes don't block.
+    private let chunkSeconds = 0.4
+    /// Bytes handed to a fast (unpaced) sink per write at most; also the most a paced write
+    /// takes (0.4 s of 192 kHz 32-bit stereo, 614,400 bytes, fits).
+    private let fastChunkBytes = 640 * 1024
     /// Where the volume stage writes: twice the largest chunk, as 16-bit audio widened for a
     /// 32-bit-only device doubles in size.
     private let scratch: UnsafeMutableRawBufferPointer
@@ -101,7 +105,7 @@ final class OutputWorker {
                 shared.decoderBell.ring()
                 continue
             }
-            let region = ring.readableRegion(limit: choice.fast ? fastChunkBytes : chunkBytes, end: min(published, marker?.position ?? .max))
+            let region = ring.readableRegion(limit: choice.fast ? fastChunkBytes : pacedChunkBytes, end: min(published, marker?.position ?? .max))
             if region.count == 0 {
                 waitForAudio()
                 continue
@@ -120,6 +124,12 @@ final class OutputWorker {
         }
         sink?.close()
         sink = nil
+    }
+
+    /// `chunkSeconds` of the playing format, in whole frames.
+    private var pacedChunkBytes: Int {
+        let frameBytes = format.bytesPerFrame
+        return min(fastChunkBytes / frameBytes, Int(Double(format.sampleRate) * chunkSeconds)) * frameBytes
     }
 
     private var controlChanged: Bool {
@@ -323,8 +333,8 @@ final class OutputWorker {
         let volume = shared.volume.load(ordering: .relaxed)
         let muted = shared.muted.load(ordering: .relaxed)
         let mode = shared.replayGainMode
-        if let inputs = gainInputs, inputs.volume == volume, inputs.muted == muted, inputs.mode == mode, inputs.replayGain == replayGain { return }
-        gainInputs = (volume, muted, mode, replayGain)
+        if let inputs = gainInputs, inputs.volume == volume, inputs.muted == muted, inputs.mode == mode { return }
+        gainInputs = (volume, muted, mode)
         let factor = Volume.factor(percent: volume, muted: muted) * replayGain.factor(for: mode)
         gain = factor == 1 ? SampleScaler.unity : SampleScaler.gain(factor)
     }

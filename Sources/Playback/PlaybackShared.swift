@@ -38,7 +38,8 @@ final class PlaybackShared: Sendable {
     let positions = PositionStore()
     let volume = Atomic<Int>(100)
     let muted = Atomic<Bool>(false)
-    private let replayGainModeIndex: Atomic<Int>
+    /// `replayGainMode` as its raw value's index (an atomic holds no enum).
+    private let replayGainModeIndex: Atomic<UInt8>
     let outputDescription: Mutex<String>
     private let decoderCommands = Mutex<[DecoderCommand]>([])
     private let pendingDecoderCommands = Atomic<Int>(0)
@@ -57,7 +58,7 @@ final class PlaybackShared: Sendable {
         precondition(ringBytes >= 2 * block, "a ring of \(ringBytes) bytes can't hold two \(block)-byte blocks (with their filler)")
         control = Mutex(ControlState(output: output))
         self.decoders = decoders
-        replayGainModeIndex = Atomic(ReplayGainMode.allCases.firstIndex(of: replayGain)!)
+        replayGainModeIndex = Atomic(PlaybackShared.index(of: replayGain))
         ring = PCMRing(capacity: ringBytes, overflow: block)
         events = EventQueue(wake: wake)
         outputDescription = Mutex(output.description)
@@ -65,8 +66,22 @@ final class PlaybackShared: Sendable {
 
     /// Which ReplayGain the output thread applies (read before each write).
     var replayGainMode: ReplayGainMode {
-        get { ReplayGainMode.allCases[replayGainModeIndex.load(ordering: .relaxed)] }
-        set { replayGainModeIndex.store(ReplayGainMode.allCases.firstIndex(of: newValue)!, ordering: .relaxed) }
+        get {
+            switch replayGainModeIndex.load(ordering: .relaxed) {
+            case 0: .album
+            case 1: .track
+            default: .off
+            }
+        }
+        set { replayGainModeIndex.store(PlaybackShared.index(of: newValue), ordering: .relaxed) }
+    }
+
+    private static func index(of mode: ReplayGainMode) -> UInt8 {
+        switch mode {
+        case .album: 0
+        case .track: 1
+        case .off: 2
+        }
     }
 
     /// Queues a command for the decoder (call it while holding `control`, so commands keep the

@@ -69,7 +69,7 @@ public final class PlayerSession {
         performer = IntentPerformer(changer: changer)
         changer.onEvent = { [unowned self] event in self.changerEvent(event) }
         loop.onWake { [unowned self] in self.drainEngineEvents() }
-        loop.every(0.25) { [unowned self] in self.tick() }
+        scheduleTicks()
         for notice in context.notices { post(notice: notice) }
     }
 
@@ -136,6 +136,7 @@ public final class PlayerSession {
     /// Tells the observers that something changed, and says once if a change could not be saved.
     /// Front ends call it after editing the store themselves.
     public func changed() {
+        scheduleTicks()
         reportUnsavedChanges()
         for observer in changeObservers { observer() }
     }
@@ -157,7 +158,22 @@ public final class PlayerSession {
     private func tick() {
         changer.tick()
         retryUnsavedChanges()
+        scheduleTicks()
     }
+
+    /// The changer's clock, for its position saves (every 10 s), save retries (every 2 s) and
+    /// scan (10 s of each track): once a second, four times a second while scanning. Each wake-up
+    /// of the loop costs CPU, which counts while playing.
+    private func scheduleTicks() {
+        let interval = changer.isScanning ? 0.25 : 1
+        guard interval != tickInterval else { return }
+        if let tickTimer { loop.cancelTimer(tickTimer) }
+        tickInterval = interval
+        tickTimer = loop.every(interval) { [unowned self] in self.tick() }
+    }
+
+    private var tickTimer: Int?
+    private var tickInterval = 0.0
 
     /// How often a change that could not be saved is tried again, in seconds.
     public static let saveRetryInterval = 2.0
