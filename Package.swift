@@ -30,6 +30,7 @@ let package = Package(
         // Swift modules, one job each.
         .target(name: "SystemSupport", dependencies: ["CSystemShim"]),
         .target(name: "OrderedJSON"),
+        .target(name: "Settings"),
         .target(name: "IntentKit", dependencies: ["OrderedJSON"]),
         .target(name: "AudioDecoding"),  // the decoder protocol and registry, formats, tags
         .target(name: "MPEGAudio", dependencies: ["AudioDecoding", "CMpg123"]),
@@ -45,12 +46,12 @@ let package = Package(
         .target(name: "Remote", dependencies: ["CDBus", "MainLoop", "OrderedJSON", "SystemSupport"]),
         .target(
             name: "Session",
-            dependencies: ["AudioDecoding", "ChangerIntents", "ChangerKit", "IntentKit", "MainLoop", "MusicLibrary", "Playback"]
+            dependencies: ["AudioDecoding", "ChangerIntents", "ChangerKit", "IntentKit", "MainLoop", "MusicLibrary", "Playback", "SystemSupport"]
         ),
         .target(name: "Dashboard", dependencies: ["CNcursesw", "CTerminalShim", "MainLoop"]),
         .executableTarget(
             name: "cdchanger",
-            dependencies: ["AudioDecoding", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session"],
+            dependencies: ["AudioDecoding", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session", "Settings"],
             // Release builds link the Swift runtime and FoundationEssentials in, with lld (gold
             // warns about FoundationEssentials' use of mktemp): a few ms less start-up (no loading
             // and relocating a dozen libraries), which counts in CPU per second of audio. Debug
@@ -68,6 +69,7 @@ let package = Package(
         .target(name: "TmuxDriver", path: "Tests/TmuxDriver"),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
         .testTarget(name: "AudioDecodingTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MPEGAudio", "FLACAudio", "VorbisAudio", "OpusAudio", "TestSupport"]),
         .testTarget(name: "MPEGAudioTests", dependencies: ["AudioDecoding", "MPEGAudio", "TestSupport"]),
@@ -79,8 +81,8 @@ let package = Package(
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "TestSupport"]),
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"]),
         .testTarget(name: "PlaybackTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "Playback", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ChangerKit"]),
-        .testTarget(name: "cdchangerTests", dependencies: ["AudioDecoding", "cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TmuxDriver", "ChangerKit"]),
+        .testTarget(name: "cdchangerTests", dependencies: ["AudioDecoding", "cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote", "Settings"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,6 +18,8 @@ public enum ChangerCatalog {
         IntentDefinition(.playDisc, title: "Play Disc", parameters: [
             ParameterDefinition(name: "disc", title: "Disc", type: .enumeration(ChangerEnums.discNumber), question: "Which disc?", answerType: .integer(1...99)),
             magazine(required: false),
+            // Not in any phrase: the dashboard's track list plays a disc from one of its tracks.
+            ParameterDefinition(name: "track", title: "Track", type: .integer(1...9999), isRequired: false, question: "Which track?"),
         ], summary: "Play disc {disc}[ of {magazine}]", response: "Playing disc {disc}[ of {magazine}]."),
         IntentDefinition(.playSomething, title: "Play Something", summary: "Play whatever is loaded", response: "Playing where you left off."),
         IntentDefinition(.pause, title: "Pause", summary: "Pause", response: "Paused."),

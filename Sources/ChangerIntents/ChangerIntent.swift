@@ -42,15 +42,15 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     }
 
     /// The direct inputs expected to run this intent (the tests check the key map and the MPRIS
-    /// mapping against it, both ways). The rest are sentences only: a magazine is played by its
-    /// name (the magazine menu only selects one), Tab steps through magazines one way, and the
-    /// dashboard shows what is playing.
+    /// mapping against it, both ways). The rest are sentences only: Tab and Shift-Tab only show
+    /// another magazine (the music goes on), while "next magazine" plays it; the dashboard shows
+    /// what is playing.
     public var directInputs: DirectInputs {
         switch self {
-        case .togglePlayPause, .nextTrack, .previousTrack, .seek, .repeat, .random: [.key, .mediaKey]
-        case .playDisc, .nextDisc, .previousDisc, .nextMagazine, .changeVolume, .mute, .unmute, .scan: .key
-        case .playSomething, .pause, .resume, .stop, .setVolume: .mediaKey
-        case .playMagazine, .previousMagazine, .nowPlaying: []
+        case .togglePlayPause, .stop, .nextTrack, .previousTrack, .seek, .repeat, .random: [.key, .mediaKey]
+        case .playMagazine, .playDisc, .nextDisc, .previousDisc, .changeVolume, .mute, .unmute, .scan: .key
+        case .playSomething, .pause, .resume, .setVolume: .mediaKey
+        case .nextMagazine, .previousMagazine, .nowPlaying: []
         }
     }
 }

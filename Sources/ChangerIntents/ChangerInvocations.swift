@@ -10,15 +10,21 @@ import IntentKit
 /// names its intent and parameters ("3" is PlayDisc(disc: 3)), and so does a media key. They go
 /// through the same `IntentPerformer` as typed sentences.
 public enum ChangerInvocations {
-    public static func playDisc(_ number: Int) -> IntentInvocation {
+    /// Disc `number` of the magazine on show, or of `magazine`, from its first track or from `track` (1-based).
+    public static func playDisc(_ number: Int, track: Int? = nil, magazine: (id: UUID, name: String)? = nil) -> IntentInvocation {
         let value = enumValue(ChangerEnums.discNumber, .integer(number)) ?? .integer(number)
-        return IntentInvocation(.playDisc, parameters: ["disc": value])
+        var parameters: [String: ParameterValue] = ["disc": value]
+        if let track { parameters["track"] = .integer(track) }
+        if let magazine { parameters["magazine"] = magazineValue(id: magazine.id, name: magazine.name) }
+        return IntentInvocation(.playDisc, parameters: parameters)
     }
 
     public static func playMagazine(id: UUID, name: String) -> IntentInvocation {
-        IntentInvocation(.playMagazine, parameters: [
-            "magazine": .entity(typeIdentifier: ChangerCatalog.magazineType, id: id.uuidString, displayName: name),
-        ])
+        IntentInvocation(.playMagazine, parameters: ["magazine": magazineValue(id: id, name: name)])
+    }
+
+    static func magazineValue(id: UUID, name: String) -> ParameterValue {
+        .entity(typeIdentifier: ChangerCatalog.magazineType, id: id.uuidString, displayName: name)
     }
 
     public static func seek(forward: Bool) -> IntentInvocation {

@@ -48,7 +48,7 @@ public final class IntentPerformer {
         case .playDisc:
             guard let disc = integer(invocation["disc"]) else { return IntentOutcome(response: "Which disc?", succeeded: false) }
             let magazineID = magazineID(invocation["magazine"])
-            try changer.playDisc(disc, magazineID: magazineID)
+            try changer.playDisc(disc, magazineID: magazineID, track: integer(invocation["track"]) ?? 1)
             return playing(prefix: magazineID == nil ? "Playing " : "Playing \(changer.currentMagazine?.name ?? "the magazine"): ")
         case .playSomething:
             let resuming = changer.transport == .paused || changer.store.state.position != nil
@@ -91,7 +91,7 @@ public final class IntentPerformer {
             return playing(prefix: wasScanning ? "Scan off. Staying on " : "")
         case .nextMagazine, .previousMagazine:
             try changer.stepMagazine(by: intent == .nextMagazine ? 1 : -1)
-            let name = changer.currentMagazine?.name ?? "the magazine"
+            let name = (changer.playingMagazine ?? changer.selectedMagazine)?.name ?? "the magazine"
             return changer.transport == .playing ? playing(prefix: "\(name): ") : IntentOutcome(response: "\(name) selected.")
         case .seek:
             guard changer.current != nil else { return nothingPlaying }

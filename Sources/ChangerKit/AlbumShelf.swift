@@ -10,6 +10,8 @@ import MusicLibrary
 public struct AlbumShelf: Sendable {
     public let library: Library
     private var outside: [LibraryPath: Album]
+    /// Folders found gone since the scan (checked when a disc is played); their slots show missing.
+    private var gone: Set<LibraryPath> = []
 
     /// Scans, through `cache`, the folders that slots refer to but the library doesn't hold.
     public init(library: Library, slotFolders: [LibraryPath], scanner: LibraryScanner, cache: inout ScanCache) {
@@ -29,12 +31,26 @@ public struct AlbumShelf: Sendable {
 
     /// The album in `folder`, from the library or from a folder loaded from elsewhere.
     public func album(at folder: LibraryPath) -> Album? {
-        library.album(at: folder) ?? outside[folder]
+        guard !gone.contains(folder) else { return nil }
+        return library.album(at: folder) ?? outside[folder]
     }
 
-    /// Makes an album from outside the library known (after loading it into a slot).
+    /// Makes an album from outside the library known (after loading it into a slot), or known again
+    /// after its folder was found gone.
     public mutating func add(_ album: Album) {
+        gone.remove(album.path)
         if library.album(at: album.path) == nil { outside[album.path] = album }
+    }
+
+    /// Marks the albums in `folders` whose folder is no longer there as missing; returns the ones it marked.
+    @discardableResult
+    public mutating func markGone(among folders: [LibraryPath]) -> [LibraryPath] {
+        var marked: [LibraryPath] = []
+        for folder in folders where album(at: folder) != nil && !folder.isDirectory {
+            gone.insert(folder)
+            marked.append(folder)
+        }
+        return marked
     }
 
     /// What a slot holding `folder` shows.

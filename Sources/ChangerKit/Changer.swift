@@ -82,9 +82,11 @@ public final class Changer {
     public private(set) var current: TrackReference?
     public private(set) var isScanning = false
     private var currentID: UInt64?
+    /// The file the engine plays for `current`, to notice when an edit put another disc in its slot.
+    private var currentPath: LibraryPath?
     /// The id whose start was last reported, so a seek (which restarts the engine's item) isn't reported again.
     private var announcedID: UInt64?
-    private var queued: (id: UInt64, step: PlayOrder.Step)?
+    private var queued: QueuedTrack?
     private var lastIssuedID: UInt64 = 0
     private var shuffle: [TrackReference] = []
     private var consecutiveFailures = 0
@@ -105,10 +107,27 @@ public final class Changer {
 
     public var settings: PlayerSettings { store.state.settings }
 
-    /// The magazine the changer has selected.
+    /// The magazine of the disc playing (or last played), else the selected one: the one whose
+    /// discs "next disc" and "previous disc" step through.
     public var currentMagazine: Magazine? {
         if let current, let magazine = store.state.rack.magazine(withID: current.magazineID) { return magazine }
         return store.state.currentMagazine
+    }
+
+    /// The magazine on show (Tab and the magazine menu select it; playing a disc selects its
+    /// magazine). A disc number without a magazine means a disc of this one.
+    public var selectedMagazine: Magazine? { store.state.currentMagazine }
+
+    /// The magazine of the disc playing or paused; nil when stopped.
+    public var playingMagazine: Magazine? {
+        guard transport != .stopped, let current else { return nil }
+        return store.state.rack.magazine(withID: current.magazineID)
+    }
+
+    /// Selects a magazine without playing it (the music, if any, goes on).
+    public func select(_ magazineID: UUID) {
+        guard store.state.currentMagazineID != magazineID, store.state.rack.magazine(withID: magazineID) != nil else { return }
+        store.update { $0.currentMagazineID = magazineID }
     }
 
     /// The album and track a reference points at, if they are still there.
@@ -133,8 +152,9 @@ public final class Changer {
 
     /// Plays disc `number` of `magazineID` (else of the selected magazine) from track `track` (1-based).
     public func playDisc(_ number: Int, magazineID: UUID? = nil, track: Int = 1) throws(TransportError) {
-        guard let magazine = magazineID.flatMap(store.state.rack.magazine(withID:)) ?? currentMagazine else { throw .noMagazine }
+        guard let magazine = magazineID.flatMap(store.state.rack.magazine(withID:)) ?? selectedMagazine else { throw .noMagazine }
         guard magazine.slots.indices.contains(number - 1) else { throw .noSuchDisc(number, magazine: magazine.name, slots: magazine.slots.count) }
+        checkFolders(of: magazine)
         switch shelf.state(ofSlot: magazine.slots[number - 1]) {
         case .empty: throw .emptySlot(number, magazine: magazine.name)
         case .missing(let folder): throw .missingDisc(number, folder: folder.displayName)
@@ -155,6 +175,7 @@ public final class Changer {
     /// Plays the first playable disc of a magazine (its slot 1, or the next loaded one).
     public func playMagazine(_ magazineID: UUID) throws(TransportError) {
         guard let magazine = store.state.rack.magazine(withID: magazineID) else { throw .noMagazine }
+        checkFolders(of: magazine)
         guard let slot = playableSlots(of: magazine).first else { throw .emptyMagazine(magazine.name) }
         isScanning = false
         select(magazine.id)
@@ -167,6 +188,9 @@ public final class Changer {
         if transport == .paused {
             resume()
             return
+        }
+        if let position = store.state.position, let magazine = store.state.rack.magazine(withID: position.magazineID) {
+            checkFolders(of: magazine)
         }
         if let position = store.state.position,
            let (_, album, _) = resolve(TrackReference(magazineID: position.magazineID, slot: position.slot, trackIndex: position.trackIndex)) {
@@ -222,6 +246,7 @@ public final class Changer {
         transport = .stopped
         queued = nil
         currentID = nil
+        currentPath = nil
         savePosition()
         onEvent?(finished ? .finished : .stopped)
     }
@@ -286,7 +311,7 @@ public final class Changer {
 
     /// Selects the next (or previous) magazine in the rack; if playing, plays its first disc.
     public func stepMagazine(by step: Int) throws(TransportError) {
-        guard let selected = currentMagazine, let target = playOrder.magazine(steppingBy: step, from: selected) else { throw .noMagazine }
+        guard let selected = selectedMagazine, let target = playOrder.magazine(steppingBy: step, from: selected) else { throw .noMagazine }
         if transport == .stopped {
             select(target.id)
         } else {
@@ -330,6 +355,74 @@ public final class Changer {
         requeue()
     }
 
+    // MARK: - Edits of the rack
+
+    /// What the changer did about an edit of the rack.
+    public enum RackReaction: Equatable, Sendable {
+        /// The edit did not touch the disc being heard.
+        case none
+        /// Another disc went into the slot that was playing: it plays from its start.
+        case playingNewDisc(slot: Int)
+        /// The playing disc went (ejected, missing): the next loaded disc plays.
+        case movedOn(slot: Int)
+        /// The disc being heard went and nothing plays now (it was paused, nothing else is loaded,
+        /// or its magazine was deleted); play starts from `resumesAt`, if anything.
+        case stopped(resumesAt: TrackReference?)
+    }
+
+    /// Call after every edit of the rack (and after the shelf changed): when the disc being heard
+    /// is no longer in its slot, sound, screen and status move together — a disc put in its place
+    /// plays from its start, an ejected or missing disc gives way to the next loaded one, a paused
+    /// one stops there. Otherwise only what is queued to follow is brought up to date.
+    @discardableResult
+    public func rackChanged() -> RackReaction {
+        guard transport != .stopped, let current else { return .none }
+        if let (_, _, track) = resolve(current), track.path == currentPath {
+            requeue()
+            return .none
+        }
+        isScanning = false
+        let wasPlaying = transport == .playing
+        guard let magazine = store.state.rack.magazine(withID: current.magazineID) else {
+            halt(at: nil)
+            return .stopped(resumesAt: nil)
+        }
+        if case .loaded(let album) = shelf.state(ofSlot: magazine.album(inSlot: current.slot)), !album.tracks.isEmpty {
+            guard wasPlaying else {
+                let first = TrackReference(magazineID: magazine.id, slot: current.slot, trackIndex: 0)
+                halt(at: first)
+                return .stopped(resumesAt: first)
+            }
+            startDisc(slot: current.slot, of: magazine.id)
+            return .playingNewDisc(slot: current.slot)
+        }
+        guard let next = playOrder.disc(steppingBy: 1, from: current, in: magazine) else {
+            halt(at: nil)
+            return .stopped(resumesAt: nil)
+        }
+        guard wasPlaying else {
+            let first = TrackReference(magazineID: magazine.id, slot: next, trackIndex: 0)
+            halt(at: first)
+            return .stopped(resumesAt: first)
+        }
+        startDisc(slot: next, of: magazine.id)
+        return .movedOn(slot: next)
+    }
+
+    /// Marks the discs of `magazine` whose folders have gone as missing, telling the user. The
+    /// changer looks when a disc is played and when a track fails (until the music folder is
+    /// watched, that is when a removed folder is noticed).
+    @discardableResult
+    private func checkFolders(of magazine: Magazine) -> Bool {
+        let gone = shelf.markGone(among: magazine.slots.compactMap { $0 })
+        for folder in gone {
+            if let slot = magazine.slots.firstIndex(of: folder) {
+                onEvent?(.notice(TransportError.missingDisc(slot + 1, folder: folder.displayName).description))
+            }
+        }
+        return !gone.isEmpty
+    }
+
     // MARK: - Engine events and time
 
     /// Takes an event from the engine.
@@ -340,6 +433,7 @@ public final class Changer {
             if let queued, queued.id == id {
                 current = queued.step.reference
                 currentID = id
+                currentPath = queued.path
                 shuffle = queued.step.order
                 self.queued = nil
                 transport = .playing
@@ -353,17 +447,25 @@ public final class Changer {
             }
         case .failed(let id, let reason):
             consecutiveFailures += 1
-            onEvent?(.notice(reason))
+            let failed = queued?.id == id ? queued?.step.reference : (id == currentID ? current : nil)
+            let discGone = failed.flatMap { store.state.rack.magazine(withID: $0.magazineID) }.map { checkFolders(of: $0) } ?? false
+            if !discGone { onEvent?(.notice(reason)) }
             let tooMany = consecutiveFailures > totalTracks(inMagazineOf: current) + 1
             if let queued, queued.id == id {
-                let after = tooMany ? nil : playOrder.successor(afterFailureOf: queued.step.reference, order: queued.step.order, using: &generator)
-                self.queued = after.map { (issueID(), $0) }
-                engine.replaceNext(self.queued.map(engineTrack))
+                let reference = queued.step.reference
+                let after = tooMany ? nil : resolve(reference) == nil
+                    ? playOrder.successor(ofMissingDisc: reference, using: &generator)
+                    : playOrder.successor(afterFailureOf: reference, order: queued.step.order, using: &generator)
+                self.queued = after.map(queue)
+                engine.replaceNext(self.queued?.engineTrack)
             } else if id == currentID, let current {
+                let next = resolve(current) == nil
+                    ? playOrder.successor(ofMissingDisc: current, using: &generator)
+                    : playOrder.successor(afterFailureOf: current, order: shuffle, using: &generator)
                 if tooMany {
                     onEvent?(.notice("Nothing in this magazine can be played."))
                     halt(finished: true)
-                } else if let next = playOrder.successor(afterFailureOf: current, order: shuffle, using: &generator) {
+                } else if let next {
                     start(next)
                 } else {
                     halt(finished: true)
@@ -376,6 +478,7 @@ public final class Changer {
             let resumeAt = playOrder.successor(of: current, natural: false, order: shuffle, using: &generator)?.reference ?? current
             store.update { $0.position = PlaybackPosition(magazineID: resumeAt.magazineID, slot: resumeAt.slot, trackIndex: resumeAt.trackIndex, offset: 0) }
             currentID = nil
+            currentPath = nil
             queued = nil
             onEvent?(.finished)
         case .notice(let text):
@@ -411,6 +514,7 @@ public final class Changer {
     }
 
     private func stepDisc(by step: Int) {
+        if let magazine = currentMagazine { checkFolders(of: magazine) }
         guard !endScan(), let magazine = currentMagazine, let target = playOrder.disc(steppingBy: step, from: current, in: magazine) else { return }
         startDisc(slot: target, of: magazine.id)
     }
@@ -421,6 +525,15 @@ public final class Changer {
     }
 
     // MARK: - Driving the engine
+
+    /// A track handed to the engine to follow the current one, and the file it is.
+    private struct QueuedTrack {
+        var id: UInt64
+        var step: PlayOrder.Step
+        var path: LibraryPath
+
+        var engineTrack: EngineTrack { EngineTrack(id: id, path: path) }
+    }
 
     private func startDisc(slot: Int, of magazineID: UUID) {
         start(playOrder.start(ofDisc: slot, in: magazineID, using: &generator))
@@ -438,37 +551,49 @@ public final class Changer {
         let paused = keepingPause && transport == .paused
         current = step.reference
         currentID = id
+        currentPath = track.path
         shuffle = step.order
         transport = paused ? .paused : .playing
-        queued = playOrder.successor(of: step.reference, natural: true, order: step.order, using: &generator).map { (issueID(), $0) }
-        engine.play(EngineTrack(id: id, path: track.path), from: offset, next: queued.map(engineTrack), paused: paused)
+        queued = playOrder.successor(of: step.reference, natural: true, order: step.order, using: &generator).map(queue)
+        engine.play(EngineTrack(id: id, path: track.path), from: offset, next: queued?.engineTrack, paused: paused)
         store.update {
             $0.position = PlaybackPosition(magazineID: step.reference.magazineID, slot: step.reference.slot, trackIndex: step.reference.trackIndex, offset: offset)
         }
         lastPositionSave = clock.now
     }
 
-    /// Recomputes what follows the current track (after a mode change or a handover).
+    /// Stops the engine because the disc being heard went; the position becomes `reference`.
+    private func halt(at reference: TrackReference?) {
+        engine.stop()
+        transport = .stopped
+        isScanning = false
+        queued = nil
+        currentID = nil
+        currentPath = nil
+        current = reference
+        store.update {
+            $0.position = reference.map { PlaybackPosition(magazineID: $0.magazineID, slot: $0.slot, trackIndex: $0.trackIndex, offset: 0) }
+        }
+        onEvent?(.stopped)
+    }
+
+    /// Recomputes what follows the current track (after a mode change, a handover or an edit of
+    /// the rack that put another file where the queued one was).
     private func requeue() {
         guard let current, transport != .stopped else { return }
         let next = playOrder.successor(of: current, natural: true, order: shuffle, using: &generator)
-        if next?.reference == queued?.step.reference { return }
-        queued = next.map { (issueID(), $0) }
-        engine.replaceNext(queued.map(engineTrack))
+        if next?.reference == queued?.step.reference, next.flatMap({ resolve($0.reference)?.track.path }) == queued?.path { return }
+        queued = next.map(queue)
+        engine.replaceNext(queued?.engineTrack)
     }
 
-    private func engineTrack(_ entry: (id: UInt64, step: PlayOrder.Step)) -> EngineTrack {
-        EngineTrack(id: entry.id, path: resolve(entry.step.reference)?.track.path ?? LibraryPath(""))
+    private func queue(_ step: PlayOrder.Step) -> QueuedTrack {
+        QueuedTrack(id: issueID(), step: step, path: resolve(step.reference)?.track.path ?? LibraryPath(""))
     }
 
     private func issueID() -> UInt64 {
         lastIssuedID += 1
         return lastIssuedID
-    }
-
-    private func select(_ magazineID: UUID) {
-        guard store.state.currentMagazineID != magazineID else { return }
-        store.update { $0.currentMagazineID = magazineID }
     }
 
     /// Ends scan mode if it is on; returns whether it was (so the key that ended it does nothing else).

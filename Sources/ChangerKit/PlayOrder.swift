@@ -84,6 +84,13 @@ struct PlayOrder {
         return next?.reference == reference ? successor(of: reference, natural: false, order: order, using: &generator) : next
     }
 
+    /// What follows a track whose disc has gone (its folder was found missing): the first track
+    /// of the next loaded disc, by the rules for the end of a disc.
+    func successor(ofMissingDisc reference: TrackReference, using generator: inout SeededGenerator) -> Step? {
+        guard !stopsAtEndOfDisc, let slot = nextPlayableSlot(after: reference, wrapping: settings.repeatMode == .magazine) else { return nil }
+        return start(ofDisc: slot, in: reference.magazineID, using: &generator)
+    }
+
     /// The track before `reference` on its disc (or in the shuffled order), nil at the start.
     func predecessor(of reference: TrackReference, order: [TrackReference]) -> TrackReference? {
         if settings.randomMode != .off, let index = order.firstIndex(of: reference) {

@@ -77,6 +77,16 @@ public struct Rack: Codable, Hashable, Sendable {
         magazines.insert(magazine, at: position - 1)
     }
 
+    /// Puts a deleted magazine back at `position` (1-based; the end when the rack is shorter), with
+    /// its id, name and slots, when no magazine has taken its name meanwhile.
+    public mutating func restore(_ magazine: Magazine, at position: Int) throws(RackError) {
+        guard self.magazine(withID: magazine.id) == nil else { throw .undoOutdated("\(magazine.name) is already in the rack.") }
+        if let existing = self.magazine(named: magazine.name) {
+            throw .undoOutdated("There is a magazine named \u{201C}\(existing.name)\u{201D} again; nothing was undone.")
+        }
+        magazines.insert(magazine, at: min(max(0, position - 1), magazines.count))
+    }
+
     /// Puts an album folder into a slot (replacing what was there) and returns the magazine.
     @discardableResult
     public mutating func load(_ album: LibraryPath, into slot: Int, of name: String) throws(RackError) -> Magazine {
@@ -140,6 +150,11 @@ public enum RackError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidName(String)
     case lastMagazine(String)
     case positionOutOfRange(Int, count: Int)
+    /// The magazine an edit was for is no longer in the rack.
+    case magazineGone
+    case nothingToUndo
+    /// What the undo would restore has changed since.
+    case undoOutdated(String)
 
     public var description: String {
         switch self {
@@ -157,6 +172,12 @@ public enum RackError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(name) is the only magazine; create another before deleting it."
         case .positionOutOfRange(let position, let count):
             "There is no position \(position) in the rack; choose 1 to \(count)."
+        case .magazineGone:
+            "That magazine is no longer in the rack."
+        case .nothingToUndo:
+            "There is nothing to undo: undo takes back the last eject, replaced disc or deleted magazine."
+        case .undoOutdated(let reason):
+            reason
         }
     }
 }

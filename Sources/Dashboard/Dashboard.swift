@@ -17,6 +17,9 @@ import Glibc
 /// dashboard.stop()
 /// ```
 public final class Dashboard {
+    /// How many earlier sentences the prompt bar keeps (and asks the host to save).
+    public static let promptHistoryLimit = 100
+
     /// How the dashboard sets itself up.
     public struct Options: Sendable {
         /// Colours when the terminal has them, unless `NO_COLOR` is set; or never.

@@ -17,6 +17,8 @@ final class DashboardController {
     private(set) var lastSnapshot: DashboardSnapshot?
     private var lastRender: (clock: String, time: Double)?
     private var seenNotice: String?
+    private var seenRemoteResponse: Int?
+    private var seenLibraryRevision: Int?
     private var seenMagazine: UUID??
     private var seenPlayingSlot: Int?
     /// The size of the latest frame, for paging in lists.
@@ -38,6 +40,7 @@ final class DashboardController {
         self.host = host
         self.clock = clock
         self.glyphs = glyphs
+        ui.prompt.restore(history: host.savedPromptHistory())
     }
 
     // MARK: Frames
@@ -52,6 +55,16 @@ final class DashboardController {
         lastRender = (clockText, now)
         if case .help(let scroll) = ui.overlay {
             ui.overlay = .help(scroll: min(scroll, HelpOverlay.maximumScroll(in: screen)))
+        }
+        if case .tracks(var list) = ui.overlay {
+            if let disc = trackListDisc(for: list, snapshot: snapshot) {
+                let otherDisc = disc.disc != list.disc.disc || disc.magazine != list.disc.magazine
+                list.update(disc)
+                if otherDisc, let playing = snapshot.nowPlaying { list.selection = playing.track - 1 }
+                ui.overlay = .tracks(list)
+            } else {
+                ui.overlay = nil
+            }
         }
         let model = ViewModel(snapshot: snapshot, ui: ui, clock: clockText, now: now, glyphs: glyphs)
         return DashboardRenderer.render(model, width: width, height: height)
@@ -79,6 +92,17 @@ final class DashboardController {
             if let notice = snapshot.notice, !notice.isEmpty {
                 ui.notice = TimedMessage(text: notice, since: clock.monotonic(), lifetime: .notice)
             }
+        }
+        if seenLibraryRevision != snapshot.libraryRevision {
+            if seenLibraryRevision != nil, case .browser(var browser) = ui.overlay {
+                browser.replaceAlbums(host.libraryAlbums())
+                ui.overlay = .browser(browser)
+            }
+            seenLibraryRevision = snapshot.libraryRevision
+        }
+        if let remote = snapshot.remoteResponse, remote.count != seenRemoteResponse {
+            seenRemoteResponse = remote.count
+            if ui.response?.isSticky != true { say(remote.text) }
         }
         let magazine = snapshot.magazines.first { $0.isCurrent }?.id
         let playing = snapshot.slots.first { $0.state == .playing || $0.state == .paused }?.number
@@ -154,10 +178,31 @@ final class DashboardController {
         case .openMagazines:
             let magazines = host.snapshot().magazines
             ui.overlay = .magazines(MagazineEditorState(selection: magazines.firstIndex { $0.isCurrent } ?? 0))
+        case .showMagazine(let step):
+            showMagazine(steppingBy: step)
+        case .openTrackList:
+            openTrackList()
+        case .openGoTo:
+            guard let playing = host.snapshot().nowPlaying else {
+                say("Nothing is playing.")
+                return .handled
+            }
+            ui.overlay = .goTo(GoToTimeState(status: "\(playing.title) is \(ViewModel.time(playing.duration)) long."))
+        case .undo:
+            say(host.undo().message)
+        case .dismissNotices:
+            guard let shown = shownPinnedNotices(), !shown.isEmpty else { return .ignored }
+            ui.dismissedNotices.formUnion(shown)
         case .repaint:
             return .repaint
         }
         return .handled
+    }
+
+    /// The pinned notices a frame drawn now shows whole (a notice may have come since the last frame).
+    private func shownPinnedNotices() -> [Int]? {
+        let model = ViewModel(snapshot: host.snapshot(), ui: ui, clock: "", now: clock.monotonic(), glyphs: glyphs)
+        return PinnedNoticesView.placement(model, layout: Layout(width: screen.width, height: screen.height))?.shownIDs
     }
 
     private func moveSlotCursor(by offset: Int) {
@@ -165,6 +210,45 @@ final class DashboardController {
         guard !numbers.isEmpty else { return }
         let index = numbers.firstIndex(of: ui.slotCursor) ?? 0
         ui.slotCursor = numbers[min(max(0, index + offset), numbers.count - 1)]
+    }
+
+    /// Tab, Shift-Tab: the next or previous magazine goes on show; what plays goes on playing.
+    private func showMagazine(steppingBy step: Int) {
+        let magazines = host.snapshot().magazines
+        guard !magazines.isEmpty else {
+            say("There is no magazine. Press M to make one.")
+            return
+        }
+        let index = magazines.firstIndex { $0.isCurrent } ?? 0
+        let target = magazines[((index + step) % magazines.count + magazines.count) % magazines.count]
+        host.selectMagazine(target.id)
+        say(target.isPlaying ? "Showing \(target.name), playing now." : "Showing \(target.name). A disc number plays from it.")
+    }
+
+    /// `t`: the playing disc's tracks, or (when nothing plays) those of the highlighted slot.
+    private func openTrackList() {
+        let snapshot = host.snapshot()
+        if let playing = snapshot.nowPlaying, let disc = host.tracks(ofDisc: playing.disc, magazine: playing.magazine) {
+            ui.overlay = .tracks(TrackListState(disc: disc, selection: playing.track - 1, followsPlaying: true))
+            return
+        }
+        guard let magazine = snapshot.magazines.first(where: { $0.isCurrent }) else {
+            say("There is no magazine. Press M to make one.")
+            return
+        }
+        guard let disc = host.tracks(ofDisc: ui.slotCursor, magazine: magazine.id) else {
+            say("Slot \(ui.slotCursor) holds no disc to list.")
+            return
+        }
+        ui.overlay = .tracks(TrackListState(disc: disc, followsPlaying: false))
+    }
+
+    /// The disc a track list shows now: the playing one when it follows playback.
+    private func trackListDisc(for list: TrackListState, snapshot: DashboardSnapshot) -> DiscTracks? {
+        if list.followsPlaying, let playing = snapshot.nowPlaying {
+            return host.tracks(ofDisc: playing.disc, magazine: playing.magazine)
+        }
+        return host.tracks(ofDisc: list.disc.disc, magazine: list.disc.magazine)
     }
 
     private func openBrowser() {
@@ -188,13 +272,29 @@ final class DashboardController {
             say("Slot \(slot.number) is already empty.")
             return
         }
+        let edit = DashboardEdit.eject(slot: slot.number, magazine: magazine.id)
         let name = slot.title.map { ", \($0)" } ?? ""
-        ui.overlay = .ejecting(EjectConfirmation(magazine: magazine.id, slot: slot.number, question: "Eject disc \(slot.number)\(name)?"))
+        ui.overlay = .confirming(Confirmation(edit: edit, title: "Eject", question: host.question(before: edit) ?? "Eject disc \(slot.number)\(name)?"))
+    }
+
+    /// Carries out an edit; a load moves the slot cursor on to the next slot, ready for the next disc.
+    private func carryOut(_ edit: DashboardEdit) -> EditResult {
+        let result = host.edit(edit)
+        if result.succeeded, case .load(_, let slot, _) = edit {
+            let numbers = host.snapshot().slots.map(\.number)
+            if let next = numbers.first(where: { $0 > slot }) { ui.slotCursor = next }
+        }
+        return result
     }
 
     // MARK: Prompt bar
 
     private func handlePromptKey(_ key: Key) -> Outcome {
+        if key == .tab || key == .backTab {
+            complete(backwards: key == .backTab)
+            return .handled
+        }
+        ui.prompt.completion = nil
         switch key {
         case .escape:
             leavePrompt()
@@ -205,7 +305,13 @@ final class DashboardController {
         case .down:
             ui.prompt.showNewer()
         case .character(let character) where ui.prompt.field.isEmpty && character.isASCII && pickableChoice(character):
-            submit(String(character), remember: false)
+            submit(String(character))
+        case .character(let character) where ui.prompt.field.isEmpty && character.isASCII && pickableHint(character) != nil:
+            let hint = pickableHint(character)!
+            // A picked hint is a whole sentence, so it joins the history as if typed.
+            ui.prompt.remember(hint)
+            host.savePromptHistory(ui.prompt.history)
+            submit(hint)
         case .control("l"):
             return .repaint
         default:
@@ -220,6 +326,33 @@ final class DashboardController {
         return number >= 1 && number <= choices.count && choices.count <= 9
     }
 
+    /// The "Try saying" hint a digit typed into an empty bar picks, if any.
+    private func pickableHint(_ character: Character) -> String? {
+        guard case .suggestions(let hints) = ui.prompt.pending, let number = character.wholeNumberValue,
+              number >= 1, number <= hints.count, hints.count <= 9 else { return nil }
+        return hints[number - 1]
+    }
+
+    /// Tab: the first (or next, or with Shift-Tab the previous) magazine or album name that fits
+    /// the words before the cursor.
+    private func complete(backwards: Bool) {
+        if var completion = ui.prompt.completion {
+            if backwards { completion.previous() } else { completion.next() }
+            ui.prompt.completion = completion
+            ui.prompt.field = completion.field
+            return
+        }
+        let names = host.snapshot().magazines.map(\.name) + host.libraryAlbums().map(\.title)
+        guard var completion = PromptCompletion(field: ui.prompt.field, names: names) else {
+            let words = ui.prompt.field.text.split(separator: " ").last.map(String.init) ?? ""
+            say(words.isEmpty ? "There are no magazines or albums to complete." : "No magazine or album name starts with \u{201C}\(words)\u{201D}.")
+            return
+        }
+        if backwards { completion.previous() }
+        ui.prompt.completion = completion
+        ui.prompt.field = completion.field
+    }
+
     private func leavePrompt() {
         switch ui.prompt.pending {
         case .question, .choices: host.cancelQuestion()
@@ -230,14 +363,17 @@ final class DashboardController {
     }
 
     private func submitTypedSentence() {
+        let before = ui.prompt.history
         guard let sentence = ui.prompt.takeSentence() else {
             if ui.prompt.pending == nil { ui.prompt.blur() }
             return
         }
-        submit(sentence, remember: true)
+        if ui.prompt.history != before { host.savePromptHistory(ui.prompt.history) }
+        submit(sentence)
     }
 
-    private func submit(_ sentence: String, remember: Bool) {
+    /// Sends a sentence (a typed one, a picked choice or hint) to the host and shows its reply.
+    private func submit(_ sentence: String) {
         ui.prompt.field = TextField()
         let reply = host.submit(sentence)
         releaseResponse()
@@ -277,7 +413,12 @@ final class DashboardController {
                 ui.overlay = nil
             case .enter:
                 guard let album = browser.selectedAlbum else { return .handled }
-                let result = host.load(album: album.id, intoSlot: browser.slot, ofMagazine: browser.magazine)
+                let edit = DashboardEdit.load(albumID: album.id, slot: browser.slot, magazine: browser.magazine)
+                if let question = host.question(before: edit) {
+                    ui.overlay = .confirming(Confirmation(edit: edit, title: "Replace", question: question))
+                    return .handled
+                }
+                let result = carryOut(edit)
                 if result.succeeded {
                     say(result.message)
                     ui.overlay = nil
@@ -298,11 +439,53 @@ final class DashboardController {
                 ui.overlay = next.map(Overlay.magazines)
                 if let response { say(response) }
             }
-        case .ejecting(let confirmation):
+        case .confirming(let confirmation):
             if key == .character("y") || key == .character("Y") || key == .enter {
-                say(host.eject(slot: confirmation.slot, ofMagazine: confirmation.magazine).message)
+                say(carryOut(confirmation.edit).message)
+            } else {
+                say("Nothing changed.")
             }
             ui.overlay = nil
+        case .tracks(var list):
+            let page = max(1, TrackListView.listRows(in: screen, layout: Layout(width: screen.width, height: screen.height)))
+            switch list.apply(key, pageSize: page) {
+            case .ignored:
+                return .ignored
+            case .close:
+                ui.overlay = nil
+            case .moved:
+                ui.overlay = .tracks(list)
+            case .play(let track):
+                list.selection = track - 1
+                ui.overlay = .tracks(list)
+                say(host.perform(.playTrack(track, disc: list.disc.disc, magazine: list.disc.magazine, magazineName: list.disc.magazineName)))
+            }
+        case .goTo(var goTo):
+            switch key {
+            case .escape:
+                ui.overlay = nil
+            case .enter:
+                guard let seconds = GoToTimeState.seconds(in: goTo.field.text) else {
+                    goTo.status = "Type a time such as 1:30, 90 or 1:02:03."
+                    ui.overlay = .goTo(goTo)
+                    return .handled
+                }
+                guard let playing = host.snapshot().nowPlaying else {
+                    ui.overlay = nil
+                    say("Nothing is playing.")
+                    return .handled
+                }
+                guard Double(seconds) < playing.duration else {
+                    goTo.status = "\(playing.title) is only \(ViewModel.time(playing.duration)) long."
+                    ui.overlay = .goTo(goTo)
+                    return .handled
+                }
+                ui.overlay = nil
+                say(host.perform(.seekTo(seconds: seconds)))
+            default:
+                guard goTo.field.apply(key) else { return .ignored }
+                ui.overlay = .goTo(goTo)
+            }
         }
         return .handled
     }

@@ -18,16 +18,27 @@ public struct DashboardSnapshot: Equatable, Sendable {
     public var isMuted: Bool
     /// The sound output, e.g. "alsa:default" or "silent".
     public var output: String
-    /// The latest notice for the user (a skipped file, a device problem), if any.
+    /// The latest notice for the user (a skipped file, a device problem), if any: it fades.
     public var notice: String?
     /// The ReplayGain mode ("album", "track") whose gain is applied to what is heard; nil when
     /// none is (off, or the track has no gain tags).
     public var replayGain: String?
+    /// The answer to the latest sentence a remote client sent (`cdchanger say`), if any.
+    public var remoteResponse: RemoteResponse?
+    /// Long work under way, in words ("Scanning 3,412 of 10,000 files…"); shown until it ends.
+    public var activity: String?
+    /// Changes when the library's albums change (a background scan ended): lists of albums are read again.
+    public var libraryRevision: Int
+    /// Notices that stay until the user dismisses them (how the player started: a state file moved
+    /// aside, an empty music folder, a bad settings line, no session bus), oldest first.
+    public var pinnedNotices: [PinnedNotice]
 
     public init(
         magazines: [MagazineRow], slots: [SlotRow], nowPlaying: NowPlayingPanel?, transport: Transport,
         repeatMode: String, randomMode: String, isScanning: Bool, volume: Int, isMuted: Bool, output: String, notice: String?,
-        replayGain: String? = nil
+        replayGain: String? = nil,
+        remoteResponse: RemoteResponse? = nil, activity: String? = nil, libraryRevision: Int = 0,
+        pinnedNotices: [PinnedNotice] = []
     ) {
         self.magazines = magazines
         self.slots = slots
@@ -41,6 +52,32 @@ public struct DashboardSnapshot: Equatable, Sendable {
         self.output = output
         self.notice = notice
         self.replayGain = replayGain
+        self.remoteResponse = remoteResponse
+        self.activity = activity
+        self.libraryRevision = libraryRevision
+        self.pinnedNotices = pinnedNotices
+    }
+
+    /// An answer given to a remote client; `count` tells one answer from the next with the same words.
+    public struct RemoteResponse: Equatable, Sendable {
+        public var text: String
+        public var count: Int
+
+        public init(text: String, count: Int) {
+            self.text = text
+            self.count = count
+        }
+    }
+
+    /// A notice that stays until dismissed; `id` tells the dashboard which ones it dismissed.
+    public struct PinnedNotice: Equatable, Sendable {
+        public var id: Int
+        public var text: String
+
+        public init(id: Int, text: String) {
+            self.id = id
+            self.text = text
+        }
     }
 
     public enum Transport: String, Sendable { case stopped, playing, paused }
@@ -50,17 +87,24 @@ public struct DashboardSnapshot: Equatable, Sendable {
         public var id: UUID
         public var name: String
         public var slotCount: Int
+        /// Slots that hold a disc (missing ones included).
+        public var loadedCount: Int
+        /// The magazine on show in the slots panel.
         public var isCurrent: Bool
+        /// The magazine of the disc playing or paused.
+        public var isPlaying: Bool
 
-        public init(id: UUID, name: String, slotCount: Int, isCurrent: Bool) {
+        public init(id: UUID, name: String, slotCount: Int, loadedCount: Int, isCurrent: Bool, isPlaying: Bool = false) {
             self.id = id
             self.name = name
             self.slotCount = slotCount
+            self.loadedCount = loadedCount
             self.isCurrent = isCurrent
+            self.isPlaying = isPlaying
         }
     }
 
-    /// One slot of the current magazine.
+    /// One slot of the magazine on show; `playing` and `paused` only when that magazine is playing.
     public struct SlotRow: Equatable, Sendable {
         public var number: Int
         public var state: SlotState
@@ -80,6 +124,9 @@ public struct DashboardSnapshot: Equatable, Sendable {
 
     /// The track being played.
     public struct NowPlayingPanel: Equatable, Sendable {
+        /// The magazine the disc is in (not necessarily the one on show).
+        public var magazine: UUID
+        public var magazineName: String
         public var disc: Int
         public var track: Int
         public var trackCount: Int
@@ -89,7 +136,12 @@ public struct DashboardSnapshot: Equatable, Sendable {
         public var elapsed: Double
         public var duration: Double
 
-        public init(disc: Int, track: Int, trackCount: Int, title: String, artist: String, album: String, elapsed: Double, duration: Double) {
+        public init(
+            magazine: UUID, magazineName: String, disc: Int, track: Int, trackCount: Int, title: String, artist: String, album: String,
+            elapsed: Double, duration: Double
+        ) {
+            self.magazine = magazine
+            self.magazineName = magazineName
             self.disc = disc
             self.track = track
             self.trackCount = trackCount
@@ -105,17 +157,70 @@ public struct DashboardSnapshot: Equatable, Sendable {
 /// A dashboard key's meaning. The host turns each into an intent invocation, through the same
 /// intent layer as typed sentences, and answers with the intent's spoken-style response.
 public enum DashboardCommand: Equatable, Sendable {
+    /// A disc of the magazine on show.
     case playDisc(Int)
+    /// Track `track` (1-based) of a disc of a magazine (the track list).
+    case playTrack(Int, disc: Int, magazine: UUID, magazineName: String)
+    /// A magazine from its first disc (Enter in the magazine menu).
+    case playMagazine(UUID, name: String)
     case togglePlayPause
+    case stop
     case nextTrack, previousTrack
     case nextDisc, previousDisc
+    /// Moves by this many seconds.
     case seek(seconds: Int)
+    /// Goes to this many seconds from the start of the track (`g`).
+    case seekTo(seconds: Int)
     case volumeUp, volumeDown
     case toggleMute
     case cycleRepeat, cycleRandom
     case scan
-    case nextMagazine
     case quit
+}
+
+/// An edit of the rack the dashboard asks the host for.
+public enum DashboardEdit: Hashable, Sendable {
+    /// Puts the album with this id (`AlbumChoice.id`) into a slot.
+    case load(albumID: String, slot: Int, magazine: UUID)
+    case eject(slot: Int, magazine: UUID)
+    /// A new magazine; nil lets the host pick the name.
+    case createMagazine(name: String?)
+    case renameMagazine(UUID, to: String)
+    case deleteMagazine(UUID)
+    /// Moves a magazine to a 1-based position in the rack.
+    case moveMagazine(UUID, to: Int)
+}
+
+/// A disc's tracks, for the track list.
+public struct DiscTracks: Equatable, Sendable {
+    public var magazine: UUID
+    public var magazineName: String
+    public var disc: Int
+    public var title: String
+    public var artist: String
+    public var tracks: [Track]
+
+    public init(magazine: UUID, magazineName: String, disc: Int, title: String, artist: String, tracks: [Track]) {
+        self.magazine = magazine
+        self.magazineName = magazineName
+        self.disc = disc
+        self.title = title
+        self.artist = artist
+        self.tracks = tracks
+    }
+
+    /// One track: its title, artist and length in seconds.
+    public struct Track: Equatable, Sendable {
+        public var title: String
+        public var artist: String
+        public var duration: Double
+
+        public init(title: String, artist: String, duration: Double) {
+            self.title = title
+            self.artist = artist
+            self.duration = duration
+        }
+    }
 }
 
 /// The host's answer to a sentence typed in the prompt bar.
@@ -143,17 +248,26 @@ public struct PromptReply: Equatable, Sendable {
 
 /// An album in the library browser.
 public struct AlbumChoice: Equatable, Sendable {
-    /// Opaque to the dashboard: handed back to `DashboardHost.load`.
+    /// Opaque to the dashboard: handed back in `DashboardEdit.load`.
     public var id: String
     public var title: String
     public var artist: String
     public var trackCount: Int
+    /// Total length in seconds.
+    public var duration: Double
+    /// The folder's name, which the search also finds.
+    public var folder: String
+    /// Where it is loaded: "Road Trip 2", one per slot that holds it.
+    public var locations: [String]
 
-    public init(id: String, title: String, artist: String, trackCount: Int) {
+    public init(id: String, title: String, artist: String, trackCount: Int, duration: Double = 0, folder: String = "", locations: [String] = []) {
         self.id = id
         self.title = title
         self.artist = artist
         self.trackCount = trackCount
+        self.duration = duration
+        self.folder = folder
+        self.locations = locations
     }
 }
 
@@ -181,13 +295,20 @@ public protocol DashboardHost: AnyObject {
     func cancelQuestion()
     /// The albums of the library, for the browser.
     func libraryAlbums() -> [AlbumChoice]
-    func load(album id: String, intoSlot slot: Int, ofMagazine magazine: UUID) -> EditResult
-    func eject(slot: Int, ofMagazine magazine: UUID) -> EditResult
-    func createMagazine(named name: String?) -> EditResult
-    func renameMagazine(_ magazine: UUID, to name: String) -> EditResult
-    func deleteMagazine(_ magazine: UUID) -> EditResult
-    /// Moves a magazine to a 1-based position in the rack.
-    func moveMagazine(_ magazine: UUID, to position: Int) -> EditResult
+    /// The tracks of a disc, or nil when the slot holds none.
+    func tracks(ofDisc disc: Int, magazine: UUID) -> DiscTracks?
+    /// What to ask before `edit` ("Replace Night Drive in slot 3 with Blue Hour?"), or nil when it
+    /// needs no question.
+    func question(before edit: DashboardEdit) -> String?
+    /// Carries out an edit of the rack (asked first, when `question(before:)` had a question).
+    func edit(_ edit: DashboardEdit) -> EditResult
+    /// Takes back the last eject, replaced disc or deleted magazine.
+    func undo() -> EditResult
     /// Makes a magazine the selected one (shown in the slots panel) without playing it.
     func selectMagazine(_ magazine: UUID)
+    /// The prompt bar's sentences saved by an earlier run, oldest first.
+    func savedPromptHistory() -> [String]
+    /// Keeps the prompt bar's sentences (oldest first, at most `Dashboard.promptHistoryLimit`) for
+    /// the next run; called after each new sentence.
+    func savePromptHistory(_ sentences: [String])
 }

@@ -1,5 +1,6 @@
-/// The magazine menu's keys (`M`): moving the highlight, showing a magazine, and creating,
-/// renaming, deleting and reordering magazines through the host. `DashboardController` hands it
+/// The magazine menu's keys (`M`): moving the highlight, playing a magazine (Enter) or showing it
+/// while the music goes on (Space), and creating, renaming, deleting and reordering magazines
+/// through the host's one edit path. `DashboardController` hands it
 /// every key while the menu is open and applies the reply.
 struct MagazineEditorController {
     let host: any DashboardHost
@@ -28,6 +29,9 @@ struct MagazineEditorController {
             case .end: menu.selection = max(0, magazines.count - 1)
             case .enter:
                 guard let selected else { return .handled(menu: original, response: nil) }
+                return .handled(menu: nil, response: host.perform(.playMagazine(selected.id, name: selected.name)))
+            case .character(" "):
+                guard let selected else { return .handled(menu: original, response: nil) }
                 host.selectMagazine(selected.id)
                 return .handled(menu: nil, response: "Showing \(selected.name).")
             case .character("n"):
@@ -39,7 +43,7 @@ struct MagazineEditorController {
                 menu.status = nil
             case .character("d"), .delete:
                 guard let selected else { return .handled(menu: original, response: nil) }
-                menu.step = .confirmingDelete(id: selected.id, name: selected.name)
+                menu.step = .confirmingDelete(id: selected.id, question: host.question(before: .deleteMagazine(selected.id)) ?? "Delete \(selected.name)?")
                 menu.status = nil
             case .character("J"), .shiftDown:
                 move(&menu, selected, by: 1, count: magazines.count)
@@ -71,7 +75,7 @@ struct MagazineEditorController {
             }
         case .confirmingDelete(let id, _):
             if key == .character("y") || key == .character("Y") {
-                let result = host.deleteMagazine(id)
+                let result = host.edit(.deleteMagazine(id))
                 menu.status = result.message
                 response = result.message
                 let count = host.snapshot().magazines.count
@@ -90,11 +94,11 @@ struct MagazineEditorController {
         let target: (DashboardSnapshot.MagazineRow) -> Bool
         switch purpose {
         case .create:
-            result = host.createMagazine(named: name.isEmpty ? nil : name)
+            result = host.edit(.createMagazine(name: name.isEmpty ? nil : name))
             let known = Set(before.map(\.id))
             target = { !known.contains($0.id) }
         case .rename(let id):
-            result = host.renameMagazine(id, to: name)
+            result = host.edit(.renameMagazine(id, to: name))
             target = { $0.id == id }
         }
         if result.succeeded, let index = host.snapshot().magazines.firstIndex(where: target) {
@@ -107,7 +111,7 @@ struct MagazineEditorController {
         guard let selected else { return }
         let position = menu.selection + 1 + offset
         guard position >= 1, position <= count else { return }
-        let result = host.moveMagazine(selected.id, to: position)
+        let result = host.edit(.moveMagazine(selected.id, to: position))
         menu.status = result.message
         if result.succeeded { menu.selection = position - 1 }
     }

@@ -1,5 +1,9 @@
 /// Turns a folder's files and their tag information into an `Album`: fallbacks to folder and file
 /// names where tags are missing, and play order by disc number, track number, then natural file name.
+///
+/// A folder is one disc, whatever its files' tags say: its title is the album tag only when the
+/// files that have one agree (else the folder's name), and the numbers order it only when no two
+/// tracks share a disc and track number (else the natural file-name order).
 enum AlbumBuilder {
     static func album(at folder: LibraryPath, root: LibraryPath, files: [(LibraryPath, Result<TrackInfo, UnreadableReason>)]) -> Album {
         var readable: [(path: LibraryPath, info: TrackInfo)] = []
@@ -18,7 +22,7 @@ enum AlbumBuilder {
             ?? folderArtist
             ?? parentName
             ?? "Unknown Artist"
-        let title = mostCommon(readable.compactMap(\.info.album)) ?? folderTitle
+        let title = agreed(readable.compactMap(\.info.album)) ?? folderTitle
 
         let tracks = readable.map { file -> Track in
             let fromName = titleAndNumber(fromFileName: file.path.lastComponent)
@@ -33,7 +37,7 @@ enum AlbumBuilder {
         }
         return Album(
             path: folder, title: title, artist: albumArtist,
-            tracks: tracks.sorted(by: playOrder),
+            tracks: tracks.sorted(by: numbersAreUnique(tracks) ? playOrder : fileNameOrder),
             unreadableFiles: unreadable.sorted { $0.path < $1.path }
         )
     }
@@ -44,6 +48,28 @@ enum AlbumBuilder {
         let right = (rhs.discNumber ?? 1, rhs.trackNumber ?? Int.max)
         if left != right { return left < right }
         return lhs.path.lastComponent < rhs.path.lastComponent
+    }
+
+    /// Natural file-name order, for a folder whose numbers don't tell one order.
+    static func fileNameOrder(_ lhs: Track, _ rhs: Track) -> Bool {
+        lhs.path.lastComponent < rhs.path.lastComponent
+    }
+
+    /// Whether no two numbered tracks share a disc and track number (files of several albums in
+    /// one folder, tagged 1, 1, 1, 2, 2, … do).
+    static func numbersAreUnique(_ tracks: [Track]) -> Bool {
+        var seen: Set<[Int]> = []
+        for track in tracks {
+            guard let number = track.trackNumber else { continue }
+            if !seen.insert([track.discNumber ?? 1, number]).inserted { return false }
+        }
+        return true
+    }
+
+    /// The value when every one given is the same, else nil (none, or tags that disagree).
+    static func agreed(_ values: [String]) -> String? {
+        guard let first = values.first, values.allSatisfy({ $0 == first }) else { return nil }
+        return first
     }
 
     /// "Artist - Album" → ("Artist", "Album"); any other name is the title alone.

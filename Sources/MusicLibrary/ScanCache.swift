@@ -24,7 +24,7 @@ public struct ScanCache: Sendable {
     }
 
     static let version = 1
-    private var entries: [LibraryPath: Entry] = [:]
+    var entries: [LibraryPath: Entry] = [:]
     /// Whether anything changed since the cache was loaded.
     public private(set) var isModified = false
 

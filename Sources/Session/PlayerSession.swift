@@ -10,6 +10,8 @@ import IntentKit
 import MainLoop
 import MusicLibrary
 import Playback
+import Synchronization
+import SystemSupport
 
 /// A running player: the changer, the audio engine, the intent layer and the main loop, wired
 /// together. Every front end — the dashboard's keys and prompt bar, the headless `play` command,
@@ -18,13 +20,23 @@ import Playback
 /// Lives on the main loop's thread.
 public final class PlayerSession {
     public let loop: MainLoop
-    public private(set) var context: ChangerContext
+    private let openedContext: ChangerContext
+    /// The state, library and notices; its shelf is always the changer's (albums loaded from
+    /// outside the music folder, discs found missing).
+    public var context: ChangerContext {
+        var context = openedContext
+        context.shelf = changer.shelf
+        return context
+    }
     private let registryLoader: RegistryLoader
     /// The intent registry (built in the background at start; waits for it the first time if needed).
     public var registry: ShortcutRegistry { registryLoader.registry }
     public let changer: Changer
     public let performer: IntentPerformer
     public let engine: EngineBridge
+    /// The one way the rack is edited in this player: the dashboard, `cdchanger magazine` sent
+    /// here, and intents that load or eject discs.
+    public let rackEditor: RackEditor
 
     private var changeObservers: [() -> Void] = []
     /// Called when a track starts being played.
@@ -46,8 +58,21 @@ public final class PlayerSession {
     }
     private var undelivered: [String] = []
 
-    /// The latest notice and when it came (seconds of the monotonic clock).
+    /// The latest notice that fades, and when it came (seconds of the monotonic clock).
     public private(set) var latestNotice: (text: String, time: Double)?
+    /// The answer to the latest sentence a remote client (`cdchanger say`) sent, and how many
+    /// sentences came that way, so a screen shows each answer once.
+    public private(set) var latestRemoteResponse: (text: String, count: Int)?
+    /// The background scan's progress in words ("Scanning 3,412 of 10,000 files…") while it runs.
+    public private(set) var libraryActivity: String?
+    /// Counts the times the library was replaced (a background scan ended), so screens refresh lists.
+    public private(set) var libraryRevision = 0
+    private var scanThread: WorkerThread?
+    private let cacheGate = CacheWriteGate()
+    /// Notices that stay on screen until the user dismisses them, oldest first: what the user must
+    /// know about how the player started (a state file moved aside, an empty music folder, a bad
+    /// line in the settings file, no session bus). Never shortened: the dashboard dismisses them.
+    public private(set) var pinnedNotices: [PinnedNotice] = []
     private var conversations: [Channel: (conversation: Conversation, time: Double)] = [:]
     private let clock = SystemClock()
 
@@ -61,16 +86,19 @@ public final class PlayerSession {
 
     public init(context: ChangerContext, output: OutputChoice, replayGain: ReplayGainMode, loop: MainLoop) {
         self.loop = loop
-        self.context = context
+        openedContext = context
         registryLoader = RegistryLoader(store: context.store)
         let mailbox = loop.mailbox
         engine = EngineBridge(output: output, replayGain: replayGain, wake: { mailbox.wake() })
         changer = Changer(store: context.store, shelf: context.shelf, engine: engine)
         performer = IntentPerformer(changer: changer)
+        rackEditor = RackEditor(store: context.store, shelf: context.shelf, changer: changer)
         changer.onEvent = { [unowned self] event in self.changerEvent(event) }
         loop.onWake { [unowned self] in self.drainEngineEvents() }
         scheduleTicks()
-        for notice in context.notices { post(notice: notice) }
+        for notice in context.notices { post(notice: notice, pinned: true) }
+        if let notice = context.musicFolderNotice { post(notice: notice, pinned: true) }
+        if let survey = context.pendingScan { scanInBackground(survey) }
     }
 
     // MARK: Acting
@@ -95,12 +123,18 @@ public final class PlayerSession {
 
         /// `cdchanger say`'s exit status: 0 done, 1 not understood or not possible, 2 ambiguous, 3 needs a value.
         public var exitStatus: Int32 {
-            switch resolution {
-            case .matched: outcome?.succeeded == false ? 1 : 0
-            case .unsupported: 1
-            case .ambiguous: 2
-            case .needsValue: 3
-            }
+            outcome?.succeeded == false ? 1 : PlayerSession.exitStatus(for: resolution)
+        }
+    }
+
+    /// What a sentence's resolution means as an exit status (`say`, `resolve`): 0 understood,
+    /// 1 not understood, 2 ambiguous, 3 needs a value.
+    public static func exitStatus(for resolution: Resolution) -> Int32 {
+        switch resolution {
+        case .matched: 0
+        case .unsupported: 1
+        case .ambiguous: 2
+        case .needsValue: 3
         }
     }
 
@@ -121,8 +155,32 @@ public final class PlayerSession {
         return SpokenReply(resolution: resolution, response: outcome.response, outcome: outcome, jsonLine: performed.jsonLine)
     }
 
-    /// Saves the position and stops the audio threads (on quit and on signals).
+    /// `respond(to:via:)` for a sentence from a remote client, remembered for the screen.
+    public func respondToRemote(_ sentence: String) -> SpokenReply {
+        let reply = respond(to: sentence, via: .remote)
+        latestRemoteResponse = (reply.response, (latestRemoteResponse?.count ?? 0) + 1)
+        changed()
+        return reply
+    }
+
+    /// Carries out an edit of the rack through `rackEditor` and tells the observers.
+    @discardableResult
+    public func edit(_ edit: RackEdit) throws(RackError) -> RackEditOutcome {
+        defer { changed() }
+        return try rackEditor.perform(edit)
+    }
+
+    /// Takes back the last eject, replaced disc or deleted magazine.
+    @discardableResult
+    public func undoLastEdit() throws(RackError) -> RackEditOutcome {
+        defer { changed() }
+        return try rackEditor.undo()
+    }
+
+    /// Saves the position and stops the audio threads (on quit and on signals); a background scan
+    /// writes no cache from now on (a write under way ends first).
     public func shutdown() {
+        cacheGate.close()
         changer.savePosition()
         engine.shutdown()
         context.store.save()
@@ -144,6 +202,59 @@ public final class PlayerSession {
     /// Forgets an open follow-up question of `channel` (the user left the prompt bar).
     public func cancelQuestion(via channel: Channel) {
         conversations[channel] = nil
+    }
+
+    // MARK: The library read in the background
+
+    /// Reads the files of a first scan (or of many new ones) on a thread of its own while the player
+    /// plays from the discs already read; progress and the finished library come back through the loop.
+    private func scanInBackground(_ survey: LibrarySurvey) {
+        let scanner = openedContext.scanner
+        let cacheURL = openedContext.stateFile.scanCacheURL
+        let mailbox = loop.mailbox
+        let session = SessionReference(self)
+        let gate = cacheGate
+        libraryActivity = ScanProgress(read: 0, total: survey.fileCount).description
+        do {
+            scanThread = try WorkerThread(name: "cdc-scan") {
+                var cache = ScanCache(contentsOf: cacheURL)
+                let library = scanner.read(survey, cache: &cache) { progress in
+                    mailbox.post { session.object?.scanProgressed(progress) }
+                }
+                let read = cache
+                mailbox.post { session.object?.scanFinished(library, cache: read) }
+                // After the library is handed over: writing a large cache takes a moment.
+                gate.write { try? cache.write(to: cacheURL) }
+            }
+        } catch {
+            post(notice: "\(error) The music folder is read now instead.")
+            var cache = ScanCache(contentsOf: cacheURL)
+            let library = scanner.read(survey, cache: &cache)
+            try? cache.write(to: cacheURL)
+            scanFinished(library, cache: cache)
+        }
+    }
+
+    private func scanProgressed(_ progress: ScanProgress) {
+        guard libraryActivity != nil else { return }
+        libraryActivity = progress.description
+        changed()
+    }
+
+    /// The whole library is known: the changer's shelf is replaced (albums from outside the music
+    /// folder scanned again), what plays goes on, and the user is told.
+    private func scanFinished(_ library: Library, cache: ScanCache) {
+        var cache = cache
+        let slotFolders = openedContext.store.state.rack.magazines.flatMap { $0.slots.compactMap { $0 } }
+        changer.shelf = AlbumShelf(library: library, slotFolders: slotFolders, scanner: openedContext.scanner, cache: &cache)
+        changer.rackChanged()
+        libraryActivity = nil
+        libraryRevision += 1
+        // The thread ends on its own once the cache is written.
+        scanThread = nil
+        let tracks = library.albums.reduce(0) { $0 + $1.tracks.count }
+        post(notice: "Scanned \(library.root.displayName): \(ScanProgress.grouped(library.albums.count)) albums, \(ScanProgress.grouped(tracks)) tracks.")
+        changed()
     }
 
     // MARK: Events
@@ -200,16 +311,14 @@ public final class PlayerSession {
         changed()
     }
 
-    /// Makes an album found by an edit (e.g. loaded from outside the music folder) known to the changer.
-    public func updateShelf(_ shelf: AlbumShelf) {
-        changer.shelf = shelf
-        context.shelf = shelf
-        changed()
-    }
-
-    /// Shows a notice to the user (the dashboard's notice line, stderr for the headless player).
-    public func post(notice: String) {
-        latestNotice = (notice, clock.now)
+    /// Shows a notice to the user: on the dashboard's notice line, where it fades, or — `pinned` —
+    /// in the dashboard's notices box until it is dismissed; on standard error for the headless player.
+    public func post(notice: String, pinned: Bool = false) {
+        if pinned {
+            pinnedNotices.append(PinnedNotice(id: pinnedNotices.count + 1, text: notice))
+        } else {
+            latestNotice = (notice, clock.now)
+        }
         if let onNotice { onNotice(notice) } else { undelivered.append(notice) }
     }
 
@@ -221,5 +330,31 @@ public final class PlayerSession {
         defer { reportedSaveError = error }
         guard let error, error != reportedSaveError else { return }
         post(notice: "\(error) The change is kept and will be saved when possible.")
+    }
+}
+
+/// A weak reference to the session that a mailbox closure can carry.
+///
+/// `@unchecked Sendable`: the closures that hold it run on the loop's thread, the session's own,
+/// and only there is the reference read.
+private final class SessionReference: @unchecked Sendable {
+    weak var object: PlayerSession?
+
+    init(_ object: PlayerSession) { self.object = object }
+}
+
+/// Whether the background scan may still write the scan cache. Shutting down takes the same lock,
+/// so it waits for a write under way and stops any later one (no half-written cache at exit).
+private final class CacheWriteGate: Sendable {
+    private let isOpen = Mutex(true)
+
+    func write(_ body: () -> Void) {
+        isOpen.withLock { open in
+            if open { body() }
+        }
+    }
+
+    func close() {
+        isOpen.withLock { $0 = false }
     }
 }

@@ -12,29 +12,39 @@ import Foundation
 
 /// The dashboard's view of a running player: it derives every frame from the changer's state, turns
 /// each key into an intent invocation for the same performer the prompt bar and `say` use, answers
-/// typed sentences through the prompt bar's conversation, and carries out edits through the store.
+/// typed sentences through the prompt bar's conversation, and carries out edits through the
+/// player's one rack editor (the one `cdchanger magazine` uses too).
 final class DashboardBridge: DashboardHost {
     private let player: RunningPlayer
     private var session: PlayerSession { player.session }
     private var changer: Changer { player.session.changer }
     private var store: ChangerStore { player.session.context.store }
 
+    private let history: PromptHistoryFile
+    private var historyError: StateError?
+
     init(player: RunningPlayer) {
         self.player = player
+        history = PromptHistoryFile(stateFile: player.session.context.stateFile, limit: Dashboard.promptHistoryLimit)
     }
 
     // MARK: What the screen shows
 
     func snapshot() -> DashboardSnapshot {
         let state = store.state
-        let selected = changer.currentMagazine
+        let shelf = changer.shelf
+        let selected = changer.selectedMagazine
+        let playingMagazine = changer.playingMagazine
         let magazines = state.rack.magazines.map {
-            DashboardSnapshot.MagazineRow(id: $0.id, name: $0.name, slotCount: $0.slots.count, isCurrent: $0.id == selected?.id)
+            DashboardSnapshot.MagazineRow(
+                id: $0.id, name: $0.name, slotCount: $0.slots.count, loadedCount: $0.loadedSlotNumbers.count,
+                isCurrent: $0.id == selected?.id, isPlaying: $0.id == playingMagazine?.id
+            )
         }
         let current = changer.transport == .stopped ? nil : changer.current
         let slots = (selected?.slots ?? []).enumerated().map { index, folder -> DashboardSnapshot.SlotRow in
             let number = index + 1
-            switch session.context.shelf.state(ofSlot: folder) {
+            switch shelf.state(ofSlot: folder) {
             case .empty:
                 return .init(number: number, state: .empty, title: nil, artist: nil)
             case .missing(let folder):
@@ -46,8 +56,9 @@ final class DashboardBridge: DashboardHost {
             }
         }
         var nowPlaying: DashboardSnapshot.NowPlayingPanel?
-        if let current, let (_, album, track) = changer.resolve(current) {
+        if let current, let (magazine, album, track) = changer.resolve(current) {
             nowPlaying = .init(
+                magazine: magazine.id, magazineName: magazine.name,
                 disc: current.slot, track: current.trackIndex + 1, trackCount: album.tracks.count,
                 title: track.title, artist: track.artist, album: album.title,
                 elapsed: changer.elapsed, duration: session.engine.currentExactLength ?? track.duration
@@ -63,7 +74,10 @@ final class DashboardBridge: DashboardHost {
             magazines: magazines, slots: slots, nowPlaying: nowPlaying, transport: transport,
             repeatMode: settings.repeatMode.rawValue, randomMode: settings.randomMode.rawValue, isScanning: changer.isScanning,
             volume: settings.volume, isMuted: settings.muted, output: DashboardBridge.headerText(forOutput: session.engine.outputDescription),
-            notice: session.latestNotice?.text, replayGain: session.engine.replayGainInUse?.rawValue
+            notice: session.latestNotice?.text, replayGain: session.engine.replayGainInUse?.rawValue,
+            remoteResponse: session.latestRemoteResponse.map { .init(text: $0.text, count: $0.count) },
+            activity: session.libraryActivity, libraryRevision: session.libraryRevision,
+            pinnedNotices: session.pinnedNotices.map { DashboardSnapshot.PinnedNotice(id: $0.id, text: $0.text) }
         )
     }
 
@@ -76,11 +90,19 @@ final class DashboardBridge: DashboardHost {
     // MARK: Keys and sentences
 
     func perform(_ command: DashboardCommand) -> String {
-        guard let invocation = InputBindings.invocation(for: command, settings: changer.settings) else {
+        if case .seekTo(let seconds) = command, changer.current != nil, changer.transport != .stopped, !changer.isScanning, Int(changer.elapsed) == seconds {
+            return "At \(ClockText.minutesAndSeconds(Double(seconds)))."
+        }
+        guard let invocation = InputBindings.invocation(for: command, settings: changer.settings, elapsed: changer.elapsed) else {
             player.quit()
             return "Goodbye."
         }
-        return session.perform(invocation).response
+        let seekable = changer.current != nil && !changer.isScanning
+        let outcome = session.perform(invocation)
+        if case .seekTo(let seconds) = command, seekable, outcome.succeeded {
+            return "At \(ClockText.minutesAndSeconds(Double(seconds)))."
+        }
+        return outcome.response
     }
 
     func submit(_ sentence: String) -> PromptReply {
@@ -97,87 +119,102 @@ final class DashboardBridge: DashboardHost {
         session.cancelQuestion(via: .promptBar)
     }
 
+    func savedPromptHistory() -> [String] { history.load() }
+
+    /// Saves the sentences; a failure is told once (the history only saves typing).
+    func savePromptHistory(_ sentences: [String]) {
+        do {
+            try history.save(sentences)
+            historyError = nil
+        } catch {
+            guard error != historyError else { return }
+            historyError = error
+            session.post(notice: "\(error) The prompt bar's history is kept until you quit.")
+        }
+    }
+
     // MARK: Editing
 
     func libraryAlbums() -> [AlbumChoice] {
-        session.context.shelf.library.albums.map {
-            AlbumChoice(id: $0.path.storageText, title: $0.title, artist: $0.artist, trackCount: $0.tracks.count)
+        var locations: [LibraryPath: [String]] = [:]
+        for magazine in store.state.rack.magazines {
+            for (index, folder) in magazine.slots.enumerated() {
+                if let folder { locations[folder, default: []].append("\(magazine.name) \(index + 1)") }
+            }
+        }
+        return changer.shelf.library.albums.map {
+            AlbumChoice(
+                id: $0.path.storageText, title: $0.title, artist: $0.artist, trackCount: $0.tracks.count,
+                duration: $0.duration, folder: $0.path.lastComponent.displayName, locations: locations[$0.path] ?? []
+            )
         }
     }
 
-    func load(album id: String, intoSlot slot: Int, ofMagazine magazine: UUID) -> EditResult {
-        guard let path = LibraryPath(storageText: id), let album = session.context.shelf.album(at: path) else {
-            return EditResult(message: "That album is no longer in the library.", succeeded: false)
-        }
-        return edit(.slotsChanged, magazine) { rack, name throws(RackError) in
-            try rack.load(album.path, into: slot, of: name)
-            return "Loaded \(album.title) into slot \(slot) of \(name)."
-        }
+    func tracks(ofDisc disc: Int, magazine id: UUID) -> DiscTracks? {
+        guard let magazine = store.state.rack.magazine(withID: id), case .loaded(let album) = changer.shelf.state(ofSlot: magazine.album(inSlot: disc)) else { return nil }
+        return DiscTracks(
+            magazine: magazine.id, magazineName: magazine.name, disc: disc, title: album.title, artist: album.artist,
+            tracks: album.tracks.map { DiscTracks.Track(title: $0.title, artist: $0.artist, duration: $0.duration) }
+        )
     }
 
-    func eject(slot: Int, ofMagazine magazine: UUID) -> EditResult {
-        let shelf = session.context.shelf
-        return edit(.slotsChanged, magazine) { rack, name throws(RackError) in
-            guard let folder = try rack.eject(slot: slot, of: name) else { return "Slot \(slot) of \(name) was already empty." }
-            return "Ejected \(shelf.album(at: folder)?.title ?? folder.lastComponent.displayName) from slot \(slot)."
-        }
+    func question(before edit: DashboardEdit) -> String? {
+        guard case .success(let rackEdit) = rackEdit(for: edit) else { return nil }
+        return session.rackEditor.question(before: rackEdit)
     }
 
-    func createMagazine(named name: String?) -> EditResult {
+    func edit(_ edit: DashboardEdit) -> EditResult {
+        let rackEdit: RackEdit
+        switch self.rackEdit(for: edit) {
+        case .success(let found): rackEdit = found
+        case .failure(let refusal): return EditResult(message: refusal.message, succeeded: false)
+        }
         do {
-            let created = try store.editRack(.created) { rack throws(RackError) in try rack.create(named: name) }
-            session.changed()
-            return EditResult(message: withCollisionNote("Created \(created.name).", created), succeeded: true)
+            let outcome = try session.edit(rackEdit)
+            var message = outcome.message
+            switch edit {
+            case .createMagazine, .renameMagazine:
+                if let magazine = outcome.magazine { message = withCollisionNote(message, magazine) }
+            case .load, .eject, .deleteMagazine, .moveMagazine:
+                break
+            }
+            return EditResult(message: message, succeeded: true)
         } catch {
             return EditResult(message: error.description, succeeded: false)
         }
     }
 
-    func renameMagazine(_ magazine: UUID, to newName: String) -> EditResult {
-        var renamed: Magazine?
-        let result = edit(.renamed, magazine) { rack, name throws(RackError) in
-            let magazine = try rack.rename(name, to: newName)
-            renamed = magazine
-            return "Renamed \(name) to \(magazine.name)."
-        }
-        guard result.succeeded, let renamed else { return result }
-        return EditResult(message: withCollisionNote(result.message, renamed), succeeded: true)
-    }
-
-    func deleteMagazine(_ magazine: UUID) -> EditResult {
-        if changer.current?.magazineID == magazine, changer.transport != .stopped {
-            changer.stop()
-        }
-        return edit(.deleted, magazine) { rack, name throws(RackError) in
-            try rack.delete(name)
-            return "Deleted \(name)."
-        }
-    }
-
-    func moveMagazine(_ magazine: UUID, to position: Int) -> EditResult {
-        edit(.moved, magazine) { rack, name throws(RackError) in
-            try rack.move(name, to: position)
-            return "Moved \(name) to position \(position)."
+    func undo() -> EditResult {
+        do {
+            return EditResult(message: try session.undoLastEdit().message, succeeded: true)
+        } catch {
+            return EditResult(message: error.description, succeeded: false)
         }
     }
 
     func selectMagazine(_ magazine: UUID) {
-        store.update(.playback) { $0.currentMagazineID = magazine }
+        changer.select(magazine)
         session.changed()
     }
 
-    /// Runs a rack edit on the magazine with `id` (found by its current name), saves it, refreshes
-    /// the resolver's snapshot through the store, and redraws.
-    private func edit(_ kind: StoreChange, _ id: UUID, _ body: (inout Rack, String) throws(RackError) -> String) -> EditResult {
-        guard let name = store.state.rack.magazine(withID: id)?.name else {
-            return EditResult(message: "That magazine is no longer in the rack.", succeeded: false)
-        }
-        do {
-            let message = try store.editRack(kind) { rack throws(RackError) in try body(&rack, name) }
-            session.changed()
-            return EditResult(message: message, succeeded: true)
-        } catch {
-            return EditResult(message: error.description, succeeded: false)
+    /// Why the dashboard's edit can't become an edit of the rack.
+    private struct Refusal: Error {
+        var message: String
+    }
+
+    /// The rack edit the dashboard asks for (its album found on the shelf).
+    private func rackEdit(for edit: DashboardEdit) -> Result<RackEdit, Refusal> {
+        switch edit {
+        case .load(let id, let slot, let magazine):
+            guard let path = LibraryPath(storageText: id), let album = changer.shelf.album(at: path) else {
+                return .failure(Refusal(message: "That album is no longer in the library."))
+            }
+            return .success(.load(album, slot: slot, magazine: .id(magazine)))
+        case .eject(let slot, let magazine): return .success(.eject(slot: slot, magazine: .id(magazine)))
+        case .createMagazine(let name): return .success(.create(name: name, slotCount: Magazine.defaultSlotCount))
+        case .renameMagazine(let magazine, let name): return .success(.rename(.id(magazine), to: name))
+        case .deleteMagazine(let magazine): return .success(.delete(.id(magazine)))
+        case .moveMagazine(let magazine, let position): return .success(.move(.id(magazine), to: position))
         }
     }
 

@@ -1,3 +1,4 @@
+import Dashboard
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -6,9 +7,10 @@ import Foundation
 
 /// Text helpers for the command line's tables.
 enum Formatting {
-    /// `text` cut or padded to `width` characters.
+    /// `text` cut (ending in "…") or padded to `width` terminal columns: CJK characters and emoji
+    /// take two, so the columns of a table line up in a terminal.
     static func padded(_ text: String, to width: Int) -> String {
-        text.count > width ? String(text.prefix(max(0, width - 1))) + "…" : text + String(repeating: " ", count: width - text.count)
+        DisplayWidth.fit(text, to: width)
     }
 
     /// One JSON value as compact text (keys sorted, slashes not escaped).

@@ -9,23 +9,27 @@ import Remote
 /// `ChangerIntent.directInputs`). Functions of the changer's state only, so the bindings are checked
 /// without a running player.
 enum InputBindings {
-    /// The intent a dashboard key stands for; nil for quit, which runs none.
-    static func invocation(for command: DashboardCommand, settings: PlayerSettings) -> IntentInvocation? {
+    /// The intent a dashboard key stands for; nil for quit, which runs none. `elapsed` is how far
+    /// into the track playback is (going to a time is a seek by the difference).
+    static func invocation(for command: DashboardCommand, settings: PlayerSettings, elapsed: Double) -> IntentInvocation? {
         switch command {
         case .playDisc(let number): ChangerInvocations.playDisc(number)
+        case .playTrack(let track, let disc, let magazine, let name): ChangerInvocations.playDisc(disc, track: track, magazine: (magazine, name))
+        case .playMagazine(let id, let name): ChangerInvocations.playMagazine(id: id, name: name)
         case .togglePlayPause: ChangerInvocations.plain(.togglePlayPause)
+        case .stop: ChangerInvocations.plain(.stop)
         case .nextTrack: ChangerInvocations.plain(.nextTrack)
         case .previousTrack: ChangerInvocations.plain(.previousTrack)
         case .nextDisc: ChangerInvocations.plain(.nextDisc)
         case .previousDisc: ChangerInvocations.plain(.previousDisc)
         case .seek(let seconds): abs(seconds) == 10 ? ChangerInvocations.seek(forward: seconds > 0) : ChangerInvocations.seek(by: Double(seconds))
+        case .seekTo(let seconds): ChangerInvocations.seek(toMicroseconds: Int64(seconds) * 1_000_000, from: elapsed)
         case .volumeUp: ChangerInvocations.changeVolume(up: true)
         case .volumeDown: ChangerInvocations.changeVolume(up: false)
         case .toggleMute: ChangerInvocations.plain(settings.muted ? .unmute : .mute)
         case .cycleRepeat: ChangerInvocations.repeatMode(settings.repeatMode.next)
         case .cycleRandom: ChangerInvocations.randomMode(settings.randomMode.next)
         case .scan: ChangerInvocations.plain(.scan)
-        case .nextMagazine: ChangerInvocations.plain(.nextMagazine)
         case .quit: nil
         }
     }

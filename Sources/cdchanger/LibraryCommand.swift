@@ -1,4 +1,5 @@
 import ChangerKit
+import Dashboard
 import MusicLibrary
 
 /// `cdchanger library [--json]`: the albums in the music folder.
@@ -7,7 +8,7 @@ enum LibraryCommand {
         words: ["library"],
         synopsis: "library [--json]",
         summary: "List the albums (discs) found in the music folder.",
-        flags: ["--json"],
+        options: [OptionHelp("--json", "print the albums as JSON (path, title, artist, trackCount, duration, unreadableFiles)")],
         run: { arguments, environment in
             _ = try arguments.exactly([])
             return try run(json: arguments.flag("--json"), environment: environment)
@@ -40,12 +41,10 @@ enum LibraryCommand {
             return 0
         }
         environment.out("Music folder: \(library.root.displayName) (\(context.musicFolder.source.rawValue))")
-        guard !library.albums.isEmpty else {
-            environment.out("No albums found: a disc is a folder that directly holds \(context.scanner.trackFilesDescription).")
-            return 0
-        }
-        let titleWidth = min(32, library.albums.map(\.title.count).max() ?? 10)
-        let artistWidth = min(24, library.albums.map(\.artist.count).max() ?? 10)
+        if let notice = context.musicFolderNotice { environment.out(notice) }
+        guard !library.albums.isEmpty else { return 0 }
+        let titleWidth = min(32, library.albums.map { DisplayWidth.of($0.title) }.max() ?? 10)
+        let artistWidth = min(24, library.albums.map { DisplayWidth.of($0.artist) }.max() ?? 10)
         for (index, album) in library.albums.enumerated() {
             let tracks = "\(album.tracks.count) track\(album.tracks.count == 1 ? "" : "s")"
             var line = "\(Formatting.padded(String(index + 1), to: 4))\(Formatting.padded(album.title, to: titleWidth))  "

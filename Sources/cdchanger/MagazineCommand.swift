@@ -12,7 +12,8 @@ enum MagazineCommand {
     static let descriptions: [CommandDescription] = [
         CommandDescription(
             words: ["magazine", "list"], synopsis: "magazine list [--json]",
-            summary: "Show every magazine in the rack and what each slot holds.", flags: ["--json"],
+            summary: "Show every magazine in the rack and what each slot holds.",
+            options: [OptionHelp("--json", "print the rack as JSON (position, id, name, current, and each slot's state, path, title, artist)")],
             run: { arguments, environment in
                 _ = try arguments.exactly([])
                 return try list(json: arguments.flag("--json"), environment: environment)
@@ -21,15 +22,12 @@ enum MagazineCommand {
         CommandDescription(
             words: ["magazine", "create"], synopsis: "magazine create [NAME] [--slots N]",
             summary: "Add an empty magazine (named \u{201C}Magazine Two\u{201D}, \u{201C}Magazine Three\u{201D}… unless you name it).",
-            valued: ["--slots"],
+            options: [OptionHelp("--slots", "N", "how many slots it has, 1 to \(Magazine.slotCountRange.upperBound) (else \(Magazine.defaultSlotCount))")],
             run: { arguments, environment in
                 guard arguments.positionals.count <= 1 else { throw UsageError("unexpected argument \u{201C}\(arguments.positionals[1])\u{201D} (quote a name with spaces)") }
                 let slots = try arguments.integer("--slots", in: Magazine.slotCountRange) ?? Magazine.defaultSlotCount
-                let magazine = try edit(environment, .created) { rack throws(RackError) in
-                    try rack.create(named: arguments.positionals.first, slotCount: slots)
-                }
-                environment.out("Created \(magazine.name) with \(magazine.slots.count) empty slots.")
-                try warnAboutCollisions(magazine, environment)
+                let outcome = try edit(environment, .create(name: arguments.positionals.first, slotCount: slots))
+                if let magazine = outcome.magazine { try warnAboutCollisions(magazine, environment) }
                 return 0
             }
         ),
@@ -38,20 +36,17 @@ enum MagazineCommand {
             summary: "Give a magazine a new name.",
             run: { arguments, environment in
                 let words = try arguments.exactly(["OLD", "NEW"])
-                let old = environment.context.store.state.rack.magazine(named: words[0])?.name ?? words[0]
-                let magazine = try edit(environment, .renamed) { rack throws(RackError) in try rack.rename(words[0], to: words[1]) }
-                environment.out("Renamed \(old) to \(magazine.name).")
-                try warnAboutCollisions(magazine, environment)
+                let outcome = try edit(environment, .rename(.name(words[0]), to: words[1]))
+                if let magazine = outcome.magazine { try warnAboutCollisions(magazine, environment) }
                 return 0
             }
         ),
         CommandDescription(
             words: ["magazine", "delete"], synopsis: "magazine delete NAME",
-            summary: "Take a magazine out of the rack (the albums stay on disk).",
+            summary: "Take a magazine out of the rack (the albums stay on disk). Deleting the playing magazine stops the music.",
             run: { arguments, environment in
                 let words = try arguments.exactly(["NAME"])
-                let magazine = try edit(environment, .deleted) { rack throws(RackError) in try rack.delete(words[0]) }
-                environment.out("Deleted \(magazine.name).")
+                try edit(environment, .delete(.name(words[0])))
                 return 0
             }
         ),
@@ -60,16 +55,15 @@ enum MagazineCommand {
             summary: "Move a magazine to another place in the rack (1 is first).",
             run: { arguments, environment in
                 let words = try arguments.exactly(["NAME", "POSITION"])
-                let position = try wholeNumber(words[1], named: "POSITION", in: 1...Int.max)
-                try edit(environment, .moved) { rack throws(RackError) in try rack.move(words[0], to: position) }
-                let name = environment.context.store.state.rack.magazine(named: words[0])?.name ?? words[0]
-                environment.out("Moved \(name) to position \(position).")
+                // A place the rack doesn't have (0 and below too) is refused by the rack: "choose 1 to 3".
+                guard let position = Int(words[1]) else { throw UsageError("POSITION must be a whole number (1 is first), not \u{201C}\(words[1])\u{201D}") }
+                try edit(environment, .move(.name(words[0]), to: position))
                 return 0
             }
         ),
         CommandDescription(
             words: ["magazine", "load"], synopsis: "magazine load MAGAZINE SLOT ALBUM",
-            summary: "Put an album (a folder path or an album title) into a slot.",
+            summary: "Put an album (a folder path or an album title) into a slot. Replacing the playing disc plays the new one.",
             run: { arguments, environment in
                 let words = try arguments.exactly(["MAGAZINE", "SLOT", "ALBUM"])
                 let slot = try wholeNumber(words[1], named: "SLOT", in: 1...Magazine.slotCountRange.upperBound)
@@ -81,38 +75,49 @@ enum MagazineCommand {
                 case .success(let found): album = found
                 case .failure(let error): throw CommandFailure(error.description)
                 }
-                let magazine = try edit(environment, .slotsChanged) { rack throws(RackError) in try rack.load(album.path, into: slot, of: words[0]) }
-                environment.out("Loaded \(album.title) by \(album.artist) into slot \(slot) of \(magazine.name).")
+                try edit(environment, .load(album, slot: slot, magazine: .name(words[0])))
                 return 0
             }
         ),
         CommandDescription(
             words: ["magazine", "eject"], synopsis: "magazine eject MAGAZINE SLOT",
-            summary: "Empty a slot.",
+            summary: "Empty a slot. Ejecting the playing disc moves on to the next one.",
             run: { arguments, environment in
                 let words = try arguments.exactly(["MAGAZINE", "SLOT"])
                 let slot = try wholeNumber(words[1], named: "SLOT", in: 1...Magazine.slotCountRange.upperBound)
-                let folder = try edit(environment, .slotsChanged) { rack throws(RackError) in try rack.eject(slot: slot, of: words[0]) }
-                let name = environment.context.store.state.rack.magazine(named: words[0])?.name ?? words[0]
-                if let folder {
-                    let title = environment.context.shelf.album(at: folder)?.title ?? folder.displayName
-                    environment.out("Ejected \(title) from slot \(slot) of \(name).")
-                } else {
-                    environment.out("Slot \(slot) of \(name) was already empty.")
+                try edit(environment, .eject(slot: slot, magazine: .name(words[0])))
+                return 0
+            }
+        ),
+        CommandDescription(
+            words: ["magazine", "undo"], synopsis: "magazine undo",
+            summary: "Take back the last eject, replaced disc or deleted magazine of the running player (the dashboard's u).",
+            run: { arguments, environment in
+                _ = try arguments.exactly([])
+                guard environment.insidePlayer else {
+                    throw CommandFailure("Undo works while a player runs: it takes back the player's last eject, replaced disc or deleted magazine.")
                 }
+                let outcome: RackEditOutcome
+                do throws(RackError) {
+                    outcome = try environment.rackEditor.undo()
+                } catch {
+                    throw CommandFailure(error.description)
+                }
+                environment.out(outcome.message)
                 return 0
             }
         ),
     ]
 
-    /// Runs a rack edit through the store, turning refusals into command failures and
-    /// reporting a change that could not be saved.
+    /// Runs a rack edit through the one rack editor (the running player's, when the command was
+    /// sent to one), prints its outcome, turns refusals into command failures and reports a change
+    /// that could not be saved. The command line is its own confirmation: it does not ask.
     @discardableResult
-    static func edit<Result: Sendable>(_ environment: CommandEnvironment, _ kind: StoreChange, _ body: (inout Rack) throws(RackError) -> Result) throws -> Result {
+    static func edit(_ environment: CommandEnvironment, _ edit: RackEdit) throws -> RackEditOutcome {
         let store = environment.context.store
-        let result: Result
+        let outcome: RackEditOutcome
         do {
-            result = try store.editRack(kind, body)
+            outcome = try environment.rackEditor.perform(edit)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -120,7 +125,8 @@ enum MagazineCommand {
             guard environment.insidePlayer else { throw CommandFailure("\(error) The change was not saved.") }
             environment.err("cdchanger: \(error) The running player keeps the change and will save it when it can.")
         }
-        return result
+        environment.out(outcome.message)
+        return outcome
     }
 
     /// Tells the user when a new name makes sentences ambiguous ("Disc 3", "Something").

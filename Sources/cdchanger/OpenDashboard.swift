@@ -11,16 +11,24 @@ enum OpenDashboard {
         words: [],
         synopsis: "[--device NAME | --output alsa[:DEVICE]|null] [--replaygain album|track|off]",
         summary: "Open the dashboard (the default).",
-        valued: ["--output", "--device", ReplayGainSetting.option],
+        options: [
+            OptionHelp("--output", "alsa[:DEVICE]|null", "where the sound goes: an ALSA device (alsa is alsa:default) or nowhere, in real time (null); else the settings file's output, else alsa:default"),
+            OptionHelp("--device", "NAME", "the ALSA device to play through, e.g. hw:1 (the same as --output alsa:NAME)"),
+            OptionHelp(ReplayGainSetting.option, ReplayGainSetting.choices, ReplayGainSetting.help),
+        ],
         run: { arguments, environment in
-            if let stray = arguments.positionals.first { throw UsageError("unknown command \u{201C}\(stray)\u{201D}") }
             let output: OutputChoice
             do {
-                output = try OutputChoice.parse(output: arguments.value("--output"), device: arguments.value("--device"), fast: false)
+                output = try OutputChoice.parse(
+                    output: arguments.value("--output") ?? (arguments.value("--device") == nil ? environment.setting(SettingsKeys.output) : nil),
+                    device: arguments.value("--device"), fast: false
+                )
             } catch let error as OutputChoiceError {
                 throw UsageError(error.description)
             }
-            let replayGain = try ReplayGainSetting.choose(option: arguments.value(ReplayGainSetting.option), environment: environment.environment)
+            let replayGain = try ReplayGainSetting.choose(
+                option: arguments.value(ReplayGainSetting.option), environment: environment.environment,
+                configured: environment.setting(SettingsKeys.replayGain))
             return try open(output: output, replayGain: replayGain, environment: environment)
         }
     )
@@ -29,9 +37,10 @@ enum OpenDashboard {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure("The dashboard needs a terminal. Without one, use `cdchanger play`, `cdchanger say` or `cdchanger magazine list`.")
         }
-        let player = try RunningPlayer(environment: environment, output: output, replayGain: replayGain)
+        let player = try RunningPlayer(environment: environment, output: output, replayGain: replayGain, scansInBackground: true)
         let bridge = DashboardBridge(player: player)
-        let dashboard = Dashboard(host: bridge, loop: player.loop, options: Dashboard.Options(handlesTerminationSignals: false))
+        let colors: Dashboard.ColorChoice = environment.setting(SettingsKeys.colors) == "never" ? .never : .automatic
+        let dashboard = Dashboard(host: bridge, loop: player.loop, options: Dashboard.Options(colors: colors, handlesTerminationSignals: false))
         player.onQuit = { dashboard.stop() }
         player.session.observeChanges { dashboard.setNeedsRedraw() }
         do {
@@ -40,6 +49,7 @@ enum OpenDashboard {
             player.quit()
             throw CommandFailure(error.description)
         }
+        DebugCrash.scheduleIfAsked(on: player.loop, environment: environment.environment)
         player.run()
         dashboard.stop()
         return 0

@@ -16,11 +16,20 @@ enum RemoteCommands {
     /// Exit status when the player could not be reached for another reason (a timeout, a garbled answer).
     static let unreachableStatus: Int32 = 5
 
+
     static let descriptions: [CommandDescription] = [
         CommandDescription(
             words: ["say"], synopsis: "say [--json] SENTENCE…",
-            summary: "Tell the running player what to do (\u{201C}play disc 3\u{201D}, \u{201C}next song\u{201D}). Exit 0 done, 1 not understood, 2 ambiguous, 3 needs a value, 4 no player.",
-            flags: ["--json"],
+            summary: "Tell the running player what to do (\u{201C}play disc 3\u{201D}, \u{201C}next song\u{201D}).",
+            options: [OptionHelp("--json", "print what the sentence did as JSON (the object of resolve --json, with the response)")],
+            exitStatuses: [
+                ExitStatusHelp(0, "done"),
+                ExitStatusHelp(1, "not understood, or understood but not possible (nothing was done): the answer says why"),
+                ExitStatusHelp(2, "ambiguous: the question and the numbered candidates are printed"),
+                ExitStatusHelp(3, "needs a value: the question is printed; answer it with another cdchanger say"),
+                ExitStatusHelp(noPlayerStatus, "no player is running"),
+                ExitStatusHelp(unreachableStatus, "the player could not be reached (a timeout, an answer that could not be read)"),
+            ],
             run: { arguments, environment in
                 guard !arguments.positionals.isEmpty else { throw UsageError("missing SENTENCE") }
                 let response = try send(.say(arguments.positionals, json: arguments.flag("--json")), environment)
@@ -39,7 +48,7 @@ enum RemoteCommands {
         CommandDescription(
             words: ["status"], synopsis: "status [--json]",
             summary: "What the running player is playing: magazine, disc, track, title, artist, times, state and modes.",
-            flags: ["--json"],
+            options: [OptionHelp("--json", "print the status as one JSON object, for status bars and scripts")],
             run: { arguments, environment in
                 _ = try arguments.exactly([])
                 let response = try send(.status(json: arguments.flag("--json")), environment)

@@ -30,8 +30,9 @@ final class RunningPlayer {
     var onQuit: (() -> Void)?
 
     /// Takes the control socket first — a second player for the same state exits without touching
-    /// it — then opens the state and the library and starts the audio engine.
-    init(environment: CommandEnvironment, output: OutputChoice, replayGain: ReplayGainMode) throws {
+    /// it — then opens the state and the library and starts the audio engine. `scansInBackground`:
+    /// a long first scan reads the discs in the slots now and the rest while the player runs.
+    init(environment: CommandEnvironment, output: OutputChoice, replayGain: ReplayGainMode, scansInBackground: Bool = false) throws {
         self.environment = environment
         signal(SIGPIPE, SIG_IGN)
         let loop = try MainLoop()
@@ -49,12 +50,13 @@ final class RunningPlayer {
             throw CommandFailure(error.description, status: 1)
         }
         environment.opensPlayer = true
+        environment.scansInBackground = scansInBackground
         session = PlayerSession(context: environment.context, output: output, replayGain: replayGain, loop: loop)
+        for problem in environment.settingsFile.problems { session.post(notice: problem, pinned: true) }
         answer.handler = { [unowned self] request in self.answer(request) }
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             loop.onSignal(signal) { [unowned self] in self.quit() }
         }
-        startMPRIS()
     }
 
     /// The socket for this state folder: `control.sock` for the default one, a name derived from
@@ -69,7 +71,10 @@ final class RunningPlayer {
         return ControlSocket.folder(of: standard) + "/control-" + String(hash, radix: 16) + ".sock"
     }
 
+    /// Starts MPRIS — only now, so a player that fails to start playing says nothing about the
+    /// session bus — and runs the loop until quit.
     func run() {
+        startMPRIS()
         isRunning = true
         loop.run()
         isRunning = false
@@ -107,7 +112,7 @@ final class RunningPlayer {
     private func answer(_ request: ControlRequest) -> ControlResponse {
         switch request.command {
         case ControlRequest.Command.say:
-            let reply = session.respond(to: request.arguments.joined(separator: " "), via: .remote)
+            let reply = session.respondToRemote(request.arguments.joined(separator: " "))
             var text = reply.response
             switch reply.resolution {
             case .ambiguous(let ambiguity):
@@ -153,9 +158,9 @@ final class RunningPlayer {
     /// Runs a `magazine` subcommand on this player's own state, so the snapshot refreshes at once.
     private func runMagazineCommand(_ words: [String]) -> ControlResponse {
         let output = CommandOutput(capturing: true)
-        let local = CommandEnvironment(context: session.context, registry: session.registry, output: output)
+        let local = CommandEnvironment(context: session.context, registry: session.registry, rackEditor: session.rackEditor, output: output)
         let status = CLI.run(["magazine"] + words, environment: local)
-        session.updateShelf(local.context.shelf)
+        session.changed()
         return ControlResponse(status: status, output: output.standardOutput, error: output.standardError)
     }
 
@@ -182,7 +187,8 @@ final class RunningPlayer {
                 }
             )
         } catch {
-            session.post(notice: error.description)
+            session.post(notice: error.description, pinned: true)
+            session.changed()
             return
         }
         box.status = { [unowned self] in self.mprisStatus() }

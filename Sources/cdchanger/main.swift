@@ -6,33 +6,25 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import MusicLibrary
 
 /// CD Changer's command line: finds the command, parses its arguments, runs it, and turns
 /// failures into one-line messages (status 1) or usage errors (status 2).
 enum CLI {
     static let version = "0.1.0"
     static let commands: [CommandDescription] = [OpenDashboard.description, PlayCommand.description, LibraryCommand.description]
-        + MagazineCommand.descriptions + IntentCommands.descriptions + RemoteCommands.descriptions
+        + MagazineCommand.descriptions + IntentCommands.descriptions + RemoteCommands.descriptions + [ConfigCommand.description, help]
 
-    static var overview: String {
-        """
-        CD Changer \(version): a six-disc changer for your terminal.
-
-        Usage: cdchanger [--library DIR] [--state-dir DIR] [COMMAND]
-
-        With no command, opens the dashboard.
-
-        Commands:
-        \(commands.map { "  \(Formatting.padded($0.synopsis, to: 44)) \($0.summary)" }.joined(separator: "\n"))
-
-        Options for every command:
-          --library DIR     the music folder (else $CDCHANGER_LIBRARY, ~/Music, the demo library)
-          --state-dir DIR   where magazines and the position are kept
-                            (else $CDCHANGER_STATE_DIR, $XDG_STATE_HOME/cdchanger, ~/.local/state/cdchanger)
-          --help            help for a command, e.g. cdchanger magazine create --help
-          --version         print the version
-        """
-    }
+    /// `cdchanger help [COMMAND]`: the same text as `cdchanger [COMMAND] --help`.
+    static let help = CommandDescription(
+        words: ["help"], synopsis: "help [COMMAND]",
+        summary: "Explain a command, each of its options and its exit statuses (without COMMAND: this overview).",
+        run: { arguments, environment in
+            environment.out(try HelpText.forCommand(named: arguments.positionals, in: commands))
+            return 0
+        }
+    )
+    static let generalUsage = "Usage: cdchanger [--library DIR] [--state-dir DIR] [COMMAND] [OPTIONS]  (see cdchanger --help)"
 
     /// The words that name a command, the command if they name one, and everything else.
     static func splitCommand(_ words: [String]) -> (command: CommandDescription?, group: String?, rest: [String]) {
@@ -57,9 +49,9 @@ enum CLI {
         return (command, commandWords.first, rest)
     }
 
+    /// The usage lines of the commands of `group`, for a usage error.
     static func helpText(forGroup group: String) -> String {
-        let members = commands.filter { $0.words.first == group }
-        return "Usage:\n" + members.map { "  cdchanger \(Formatting.padded($0.synopsis, to: 38)) \($0.summary)" }.joined(separator: "\n")
+        HelpText.group(group, commands.filter { $0.words.first == group })
     }
 
     /// Runs a command line. `given` is a running player's environment, for a command sent over the
@@ -75,17 +67,24 @@ enum CLI {
             valued: GlobalOptions.valued.union(command?.valued ?? []),
             flags: GlobalOptions.flags.union(command?.flags ?? [])
         )
-        let usage = command.map { "Usage: \($0.usage)" } ?? group.map(helpText(forGroup:))
-            ?? "Usage: cdchanger [--library DIR] [--state-dir DIR] [COMMAND]  (see cdchanger --help)"
+        var usage = command.map { "Usage: \($0.usage)" } ?? group.map(helpText(forGroup:)) ?? generalUsage
         do {
             let arguments = try Arguments(rest, spec: spec)
+            if command?.words.isEmpty == true, let stray = arguments.positionals.first {
+                usage = generalUsage
+                throw UsageError("unknown command \u{201C}\(stray)\u{201D}")
+            }
             if arguments.flag("--help") {
-                if let command, !command.words.isEmpty {
-                    output.out("Usage: \(command.usage)\n\n\(command.summary)")
+                if let command {
+                    output.out(command.words.isEmpty ? HelpText.overview(commands) : HelpText.help(for: command))
                 } else {
-                    output.out(group.map(helpText(forGroup:)) ?? overview)
+                    output.out(try HelpText.forCommand(named: (group.map { [$0] } ?? []) + arguments.positionals, in: commands))
                 }
                 return 0
+            }
+            if let library = arguments.value("--library") {
+                guard !library.isEmpty else { throw UsageError("--library needs a folder") }
+                guard LibraryPath(library).isDirectory else { throw UsageError("--library \(library): there is no folder there") }
             }
             let environment = given ?? CommandEnvironment(
                 stateDirectory: arguments.value("--state-dir"),

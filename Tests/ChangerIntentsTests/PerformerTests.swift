@@ -78,11 +78,25 @@ struct PerformerTests {
         #expect(rig.say("what's playing") == IntentOutcome(response: "Nothing is playing."))
     }
 
+    @Test("after the music stopped, next magazine selects the next one each time and names it")
+    func nextMagazineWhenStopped() throws {
+        let rig = try Rig()
+        try rig.fixture.store.editRack(.created) { rack throws(RackError) in
+            try rack.create(named: "Second")
+            try rack.create(named: "Third")
+        }
+        #expect(rig.say("play disc 1").succeeded)
+        #expect(rig.say("stop") == IntentOutcome(response: "Stopped."))
+        #expect(rig.say("next magazine") == IntentOutcome(response: "Second selected."))
+        #expect(rig.say("next magazine") == IntentOutcome(response: "Third selected."))
+        #expect(rig.changer.selectedMagazine?.name == "Third")
+    }
+
     @Test("a request the changer can't carry out says why")
     func refusals() throws {
         let rig = try Rig()
         #expect(rig.say("play disc 2") == IntentOutcome(response: "Slot 2 of Magazine One is empty.", succeeded: false))
-        #expect(rig.say("play disc 4") == IntentOutcome(response: "Disc 4 is missing: its folder /music/Gone is gone.", succeeded: false))
+        #expect(rig.say("play disc 4") == IntentOutcome(response: "Disc 4 is missing: its folder \(rig.fixture.path("Gone").displayName) is gone.", succeeded: false))
         #expect(rig.say("play disc 9") == IntentOutcome(response: "Magazine One has no disc 9; it has 6 slots.", succeeded: false))
         #expect(rig.say("next song") == IntentOutcome(response: "Nothing is playing.", succeeded: false))
     }

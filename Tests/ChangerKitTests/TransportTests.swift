@@ -27,13 +27,14 @@ struct TransportTests {
         #expect(throws: TransportError.noSuchTrack(4, disc: 1, count: 3)) { try changer.playDisc(1, track: 4) }
     }
 
-    @Test("play disc refuses empty, missing and non-existent slots with a reason", arguments: [
-        (2, TransportError.emptySlot(2, magazine: "Magazine One")),
-        (4, TransportError.missingDisc(4, folder: "/music/Gone")),
-        (7, TransportError.noSuchDisc(7, magazine: "Magazine One", slots: 6)),
-    ])
-    func playDiscErrors(number: Int, error: TransportError) throws {
+    @Test("play disc refuses empty, missing and non-existent slots with a reason", arguments: [2, 4, 7])
+    func playDiscErrors(number: Int) throws {
         let fixture = try TransportFixture()
+        let error: TransportError = switch number {
+        case 2: .emptySlot(2, magazine: "Magazine One")
+        case 4: .missingDisc(4, folder: fixture.path("Gone").displayName)
+        default: .noSuchDisc(7, magazine: "Magazine One", slots: 6)
+        }
         let changer = fixture.changer()
         #expect(throws: error) { try changer.playDisc(number) }
         #expect(fixture.engine.plays.isEmpty)
@@ -337,7 +338,7 @@ struct TransportTests {
         let fixture = try TransportFixture()
         try fixture.store.editRack(.created) { rack throws(RackError) in
             let second = try rack.create(named: "Second")
-            try rack.load(LibraryPath("/music/C"), into: 2, of: second.name)
+            try rack.load(fixture.path("C"), into: 2, of: second.name)
         }
         let changer = fixture.changer()
         try changer.stepMagazine(by: 1)
@@ -380,6 +381,57 @@ struct TransportTests {
         changer.resume()
         #expect(changer.transport == .playing)
         #expect(!fixture.engine.paused)
+    }
+
+    @Test("an album folder removed while the changer runs is found missing when it is played, and said so")
+    func folderRemovedIsMissingOnPlay() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        var notices: [String] = []
+        changer.onEvent = { if case .notice(let text) = $0 { notices.append(text) } }
+        try FileManager.default.removeItem(atPath: fixture.path("B").displayName)
+        #expect(throws: TransportError.missingDisc(3, folder: fixture.path("B").displayName)) { try changer.playDisc(3) }
+        #expect(fixture.engine.plays.isEmpty)
+        #expect(changer.shelf.state(ofSlot: fixture.path("B")) == .missing(fixture.path("B")))
+        #expect(notices == ["Disc 3 is missing: its folder \(fixture.path("B").displayName) is gone."])
+        // Disc steps pass over it from now on.
+        try changer.playDisc(1)
+        changer.nextDisc()
+        #expect(fixture.playing == "C1")
+    }
+
+    @Test("a track that fails because its disc's folder went moves on to the next disc with one notice")
+    func folderRemovedWhilePlaying() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        var notices: [String] = []
+        changer.onEvent = { if case .notice(let text) = $0 { notices.append(text) } }
+        try changer.playDisc(1)
+        try FileManager.default.removeItem(atPath: fixture.path("A").displayName)
+        changer.handle(.failed(id: fixture.engine.current!.id, reason: "Skipping 1.mp3: it is gone."))
+        #expect(fixture.playing == "B1")
+        #expect(notices == ["Disc 1 is missing: its folder \(fixture.path("A").displayName) is gone."])
+    }
+
+    @Test("the magazine on show is not the playing one: a disc number plays from the one on show, disc steps stay in the playing one")
+    func selectedAndPlayingMagazines() throws {
+        let fixture = try TransportFixture()
+        let second = try fixture.store.editRack(.created) { rack throws(RackError) -> Magazine in
+            let second = try rack.create(named: "Second")
+            try rack.load(fixture.path("C"), into: 2, of: second.name)
+            return second
+        }
+        let changer = fixture.changer()
+        try changer.playDisc(1)
+        changer.select(second.id)
+        #expect(changer.selectedMagazine?.name == "Second")
+        #expect(changer.playingMagazine?.name == "Magazine One")
+        #expect(fixture.playing == "A1")
+        changer.nextDisc()
+        #expect(fixture.playing == "B1")
+        try changer.playDisc(2)
+        #expect(fixture.playing == "C1")
+        #expect(changer.playingMagazine?.name == "Second")
     }
 
     @Test("stop keeps the track and says it was asked; playing again starts that track from its beginning")

@@ -8,7 +8,8 @@ import Testing
         let harness = DashboardHarness(width: width, height: height)
         harness.press(.character("?"))
         var seen = harness.screenText
-        for _ in 0..<40 {
+        // Down to the end of the list, however long it is.
+        for _ in 0...HelpOverlay.maximumScroll(in: Rect(x: 0, y: 0, width: width, height: height)) {
             harness.press(.down)
             seen += harness.screenText
         }

@@ -15,7 +15,7 @@ import Testing
         (.character("<"), .seek(seconds: -60)), (.character(">"), .seek(seconds: 60)),
         (.character("+"), .volumeUp), (.character("="), .volumeUp), (.character("-"), .volumeDown),
         (.character("m"), .toggleMute), (.character("r"), .cycleRepeat), (.character("z"), .cycleRandom),
-        (.character("s"), .scan), (.tab, .nextMagazine), (.character("q"), .quit),
+        (.character("s"), .scan), (.character("S"), .stop), (.character("q"), .quit),
     ]
 
     @Test(arguments: commands)
@@ -52,6 +52,13 @@ import Testing
         #expect(KeyMap.mainAction(for: .character("M")) == .openMagazines)
         #expect(KeyMap.mainAction(for: .character("p")) == .playHighlightedSlot)
         #expect(KeyMap.mainAction(for: .control("l")) == .repaint)
+        #expect(KeyMap.mainAction(for: .tab) == .showMagazine(1))
+        #expect(KeyMap.mainAction(for: .backTab) == .showMagazine(-1))
+        #expect(KeyMap.mainAction(for: .character("t")) == .openTrackList)
+        #expect(KeyMap.mainAction(for: .character("g")) == .openGoTo)
+        #expect(KeyMap.mainAction(for: .character("u")) == .undo)
+        #expect(KeyMap.mainAction(for: .home) == .slotCursorToFirst)
+        #expect(KeyMap.mainAction(for: .end) == .slotCursorToLast)
         #expect(KeyMap.mainAction(for: .character("w")) == nil)
         #expect(KeyMap.mainAction(for: .character("٣")) == nil)  // a non-ASCII digit plays nothing
     }
@@ -60,7 +67,6 @@ import Testing
         let harness = DashboardHarness()
         harness.press(.character("/"))
         harness.type("q 3 m r z s +-,. ")
-        harness.press(.tab)
         #expect(harness.host.performed.isEmpty)
         #expect(harness.controller.ui.prompt.field.text == "q 3 m r z s +-,. ")
         #expect(harness.controller.ui.prompt.isFocused)

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TmuxDriver
 @testable import Dashboard
 
 /// Loading an album into the highlighted slot from the searchable library browser.
@@ -88,5 +90,39 @@ import Testing
         harness.host.library = []
         harness.press(.character("e"), .enter)
         #expect(harness.lines.contains { $0.contains("The library has no albums.") })
+    }
+
+    @Test("each album shows where it is loaded, its tracks and its length; the search finds folder names")
+    func loadedPlacesAndLengths() throws {
+        let host = FakeHost()
+        host.library = [
+            AlbumChoice(id: "a", title: "Night Drive", artist: "Cassette Radio", trackCount: 4, duration: 66, folder: "Cassette Radio - Night Drive", locations: ["Road Trip 1", "Workout 3"]),
+            AlbumChoice(id: "b", title: "Odds and Ends", artist: "Various", trackCount: 1, duration: 3725, folder: "Mixtape 2003"),
+        ]
+        let harness = DashboardHarness(host: host)
+        harness.press(.character("e"))
+        let lines = harness.lines
+        #expect(lines.contains { $0.contains("Night Drive · Cassette Radio") && $0.contains("● Road Trip 1 +1  4 tracks  1:06") })
+        #expect(lines.contains { $0.contains("Odds and Ends · Various") && $0.contains("1 track  1:02:05") && !$0.contains("●") })
+        harness.type("mixtape")
+        let browser = try openBrowser(harness)
+        #expect(browser.matches.map { browser.albums[$0].id } == ["b"])
+    }
+}
+
+extension OnTheRealPlayer {
+    /// The browser on the real player.
+    @Suite
+    struct LibraryBrowserOnThePlayer {
+        @Test("on the real player, the browser marks the albums already loaded and where")
+        func loadedPlacesOnTheRealPlayer() throws {
+            let player = try DashboardPlayer()
+            try player.run("magazine", "eject", "Magazine One", "3")
+            let session = try player.open()
+            try session.send("e")
+            let screen = try session.wait(for: "Load into slot 1 of Magazine One")
+            #expect(screen.contains { $0.contains("Coastal Morning · Amber Lane") && $0.contains("● Magazine One 1  4 tracks  1:10") })
+            #expect(screen.contains { $0.contains("Night Drive · Cassette Radio") && $0.contains("4 tracks  1:06") && !$0.contains("●") })
+        }
     }
 }

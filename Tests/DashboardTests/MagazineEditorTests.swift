@@ -15,8 +15,8 @@ import Testing
         #expect(editor(harness)?.selection == 1)
         let lines = harness.lines
         #expect(lines.contains { $0.contains("Magazines") })
-        #expect(lines.contains { $0.contains("▸ 2  Sunday Morning") && $0.contains("6 slots") })
-        #expect(lines.contains { $0.contains("3  Workout") && $0.contains("12 slots") })
+        #expect(lines.contains { $0.contains("▸ 2  Sunday Morning") && $0.contains("2 of 6 loaded") })
+        #expect(lines.contains { $0.contains("3  Workout") && $0.contains("0 of 12 loaded") })
     }
 
     @Test func createsANamedMagazine() {
@@ -55,7 +55,7 @@ import Testing
         harness.type("Lazy Sunday")
         harness.press(.enter)
         #expect(harness.host.magazines[1].name == "Lazy Sunday")
-        #expect(harness.lines.contains { $0.contains("Lazy Sunday") && $0.contains("6 slots") })
+        #expect(harness.lines.contains { $0.contains("Lazy Sunday") && $0.contains("of 6 loaded") })
     }
 
     @Test func renamingToNothingIsRefusedBeforeTheHost() {
@@ -68,7 +68,7 @@ import Testing
     @Test func deletesOnlyAfterYes() {
         let harness = DashboardHarness()
         harness.press(.character("M"), .down, .down, .character("d"))
-        #expect(harness.lines.contains { $0.contains("Delete “Workout”? y deletes, n keeps it") })
+        #expect(harness.lines.contains { $0.contains("Delete Workout? y deletes, n keeps it") })
         harness.press(.character("n"))
         #expect(harness.host.magazines.count == 3)
         harness.press(.delete, .character("y"))
@@ -90,19 +90,30 @@ import Testing
         // The rack on the dashboard shows the new order.
         harness.press(.escape)
         let lines = harness.lines
-        let sunday = lines.firstIndex { $0.contains("Sunday Morning 6") }!
+        let sunday = lines.firstIndex { $0.contains("Sunday Morning 2") }!
         let road = lines.firstIndex { $0.contains("▸ Road Trip") }!
         #expect(sunday < road)
     }
 
-    @Test func enterShowsTheHighlightedMagazineInTheSlots() {
+    @Test func spaceShowsTheHighlightedMagazineInTheSlots() {
         let harness = DashboardHarness()
-        harness.press(.character("M"), .down, .enter)
+        harness.press(.character("M"), .down, .character(" "))
         #expect(harness.host.currentMagazine == 1)
         #expect(harness.controller.ui.overlay == nil)
         let lines = harness.lines
         #expect(lines.contains { $0.contains("SLOTS · Sunday Morning") })
         #expect(lines.contains { $0.contains("1 ●  Quiet Harbour") })
+    }
+
+    @Test("deleting asks the host's question, which says when the magazine plays")
+    func deletingAsksTheHostsQuestion() {
+        let harness = DashboardHarness()
+        let roadTrip = harness.host.magazines[0].id
+        harness.host.questions[.deleteMagazine(roadTrip)] = "Delete Road Trip? It is playing; the music will stop."
+        harness.press(.character("M"), .character("d"))
+        #expect(harness.lines.contains { $0.contains("Delete Road Trip? It is playing; the music will stop.") })
+        harness.press(.character("y"))
+        #expect(harness.host.edits == [.deleteMagazine(roadTrip)])
     }
 
     @Test func escClosesTheMenu() {
@@ -129,9 +140,11 @@ import Testing
         let moved = handler.handle(.character("J"), in: menu)
         #expect(moved == .handled(menu: MagazineEditorState(selection: 2, status: "Moved Sunday Morning to position 3."), response: nil))
         #expect(host.magazines.map(\.name) == ["Road Trip", "Workout", "Sunday Morning"])
-        #expect(handler.handle(.enter, in: MagazineEditorState(selection: 1)) == .handled(menu: nil, response: "Showing Workout."))
+        #expect(handler.handle(.character(" "), in: MagazineEditorState(selection: 1)) == .handled(menu: nil, response: "Showing Workout."))
         #expect(host.currentMagazine == 1)
-        let confirming = MagazineEditorState(selection: 0, step: .confirmingDelete(id: host.magazines[0].id, name: "Road Trip"))
+        #expect(handler.handle(.enter, in: MagazineEditorState(selection: 2)) == .handled(menu: nil, response: "Playing Sunday Morning: disc 1."))
+        #expect(host.performed == [.playMagazine(host.magazines[2].id, name: "Sunday Morning")])
+        let confirming = MagazineEditorState(selection: 0, step: .confirmingDelete(id: host.magazines[0].id, question: "Delete Road Trip?"))
         #expect(handler.handle(.character("y"), in: confirming) == .handled(menu: MagazineEditorState(selection: 0, status: "Deleted Road Trip."), response: "Deleted Road Trip."))
         #expect(handler.handle(.escape, in: MagazineEditorState(selection: 0)) == .handled(menu: nil, response: nil))
     }

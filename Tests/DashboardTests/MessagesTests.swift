@@ -38,6 +38,46 @@ import Testing
         #expect(harness.frame().text(row: 9).contains("Disc 4 is missing."))
     }
 
+    @Test("an answer given to a remote client shows once on the response line")
+    func remoteAnswersShow() {
+        let harness = DashboardHarness()
+        harness.host.remoteResponse = .init(text: "Playing disc 4, Paper Planes.", count: 1)
+        #expect(harness.frame().text(row: 20).contains("Playing disc 4, Paper Planes."))
+        harness.clock.advance(TimedMessage.Lifetime.response.shown + TimedMessage.Lifetime.response.fading + 1)
+        #expect(harness.frame().find("Paper Planes.") == nil)
+        harness.host.remoteResponse = .init(text: "Playing disc 4, Paper Planes.", count: 2)
+        #expect(harness.frame().find("Playing disc 4, Paper Planes.") != nil)
+    }
+
+    @Test("long work under way holds the notice line until it ends; in the compact layout it yields to a fresh answer")
+    func activityHoldsTheNoticeLine() {
+        let harness = DashboardHarness()
+        harness.host.notice = "Something older."
+        harness.host.activity = "Scanning 3,412 of 10,000 files…"
+        #expect(harness.frame().text(row: 21).contains("Scanning 3,412 of 10,000 files…"))
+        harness.clock.advance(60)
+        #expect(harness.frame().text(row: 21).contains("Scanning 3,412 of 10,000 files…"))
+        harness.host.activity = nil
+        #expect(harness.frame().find("Scanning") == nil)
+        let compact = DashboardHarness(width: 40, height: 12)
+        compact.host.activity = "Scanning 12 of 900 files…"
+        #expect(compact.frame().text(row: 9).contains("Scanning 12 of 900"))
+        compact.press(.character("1"))
+        #expect(compact.frame().text(row: 9).contains("Playing disc 1"))
+    }
+
+    @Test("an answer too long for its row goes on in the notice's row when it is the newer")
+    func longAnswersWrap() {
+        let harness = DashboardHarness()
+        harness.host.replies["x"] = PromptReply(text: String(repeating: "word ", count: 20) + "end.", kind: .done)
+        harness.press(.character("/"))
+        harness.type("x")
+        harness.press(.enter)
+        let frame = harness.frame()
+        #expect(frame.text(row: 20).hasPrefix(" word word"))
+        #expect(frame.text(row: 21).contains("word end."))
+    }
+
     @Test func standardErrorLinesBecomeNotices() {
         let harness = DashboardHarness()
         harness.controller.report(standardError: "[mpg123] warning: junk at the beginning\n")

@@ -201,3 +201,49 @@ import Testing
         #expect(frame.cursor == ScreenBuffer.Point(x: 38, y: 10))
     }
 }
+
+/// The "Try saying" hints after a sentence that was not understood are numbered, and a digit typed
+/// into the empty bar says that hint.
+@Suite struct PromptHintTests {
+    static func sorry() -> DashboardHarness {
+        let harness = DashboardHarness()
+        harness.host.suggestions = ["play disc 3", "next track", "pause"]
+        harness.host.replies["next track"] = PromptReply(text: "Next track.", kind: .done)
+        harness.press(.character("/"))
+        harness.type("make me a sandwich")
+        harness.press(.enter)
+        return harness
+    }
+
+    @Test func theHintsAreNumbered() throws {
+        let harness = Self.sorry()
+        let frame = harness.frame()
+        let title = try #require(frame.lines.firstIndex { $0.contains("Try saying") })
+        #expect(frame.text(row: title + 1).contains("1  play disc 3"))
+        #expect(frame.text(row: title + 2).contains("2  next track"))
+        #expect(frame.text(row: title + 3).contains("3  pause"))
+        #expect(frame.text(row: frame.height - 1).contains("1-9 pick"))
+        #expect(frame.text(row: frame.height - 2).contains("Type a number to say one of them"))
+    }
+
+    @Test func aDigitSaysThatHintAndRemembersIt() {
+        let harness = Self.sorry()
+        harness.press(.character("2"))
+        #expect(harness.host.submitted == ["make me a sandwich", "next track"])
+        #expect(harness.lines.contains { $0.contains("Next track.") })
+        #expect(!harness.controller.ui.prompt.isFocused)
+        #expect(harness.host.savedHistory == ["make me a sandwich", "next track"])
+        harness.press(.character("/"), .up)
+        #expect(harness.controller.ui.prompt.field.text == "next track")
+    }
+
+    @Test func aDigitBeyondTheHintsOrAfterTextIsJustText() {
+        let harness = Self.sorry()
+        harness.press(.character("7"))
+        #expect(harness.controller.ui.prompt.field.text == "7")
+        harness.press(.backspace)
+        harness.type("play 1")
+        #expect(harness.controller.ui.prompt.field.text == "play 1")
+        #expect(harness.host.submitted == ["make me a sandwich"])
+    }
+}

@@ -16,7 +16,9 @@ import Testing
             let row = try #require(rows.firstIndex { $0.hasPrefix("   \(name)") }, "\(name) missing")
             #expect(frame.role(x: 3, y: row) == .rackOther)
         }
-        #expect(rows.contains { $0.hasPrefix("   Workout") && $0.contains("12 │") })
+        // The count is of the slots that hold a disc, not of the slots.
+        #expect(rows.contains { $0.hasPrefix("   Workout") && $0.contains("0 │") })
+        #expect(rows.contains { $0.hasPrefix("   Road Trip") && $0.contains("6 │") })
     }
 
     @Test func aLongRackScrollsToKeepTheCurrentMagazineInView() {

@@ -18,6 +18,41 @@ import Testing
         #expect(lines.contains { $0.contains("2 ○  empty") })
     }
 
+    @Test("loading into a loaded slot asks the host's question first; yes loads and moves the cursor to the next slot")
+    func replacingAsksFirst() throws {
+        let harness = DashboardHarness()
+        let road = harness.host.magazines[0].id
+        let edit = DashboardEdit.load(albumID: "album-8", slot: 2, magazine: road)
+        harness.host.questions[edit] = "Replace Coastal Highway in slot 2 with Satellite Hearts?"
+        harness.press(.home, .character("j"), .character("e"))
+        harness.type("satellite")
+        harness.press(.enter)
+        #expect(harness.lines.contains { $0.contains("Replace Coastal Highway in slot 2 with Satellite Hearts?") })
+        #expect(harness.host.edits.isEmpty)
+        harness.press(.character("y"))
+        #expect(harness.host.edits == [edit])
+        #expect(harness.controller.ui.slotCursor == 3)
+    }
+
+    @Test("u asks the host to undo and says what it answered")
+    func undo() {
+        let harness = DashboardHarness()
+        harness.press(.character("u"))
+        #expect(harness.host.undos == 1)
+        #expect(harness.lines.contains { $0.contains("Nothing to undo.") })
+    }
+
+    @Test("Tab and Shift-Tab show the next and previous magazine; nothing is played")
+    func tabShows() {
+        let harness = DashboardHarness()
+        harness.press(.tab)
+        #expect(harness.host.currentMagazine == 1)
+        #expect(harness.lines.contains { $0.contains("SLOTS · Sunday Morning") })
+        harness.press(.backTab, .backTab)
+        #expect(harness.host.currentMagazine == 2)
+        #expect(harness.host.performed.isEmpty)
+    }
+
     @Test func ejectingAnEmptySlotJustSaysSo() {
         let harness = DashboardHarness(host: FakeHost(slotsFilled: 2))
         harness.press(.end, .character("x"))
@@ -84,10 +119,11 @@ import Testing
         #expect(frame.text(row: 0).contains("Renamed Elsewhere"))
     }
 
+    /// Whether `line` holds slot `slot`'s row: its number followed by a slot sign (the rack beside
+    /// it may show the same number as a count).
     static func isRow(of slot: Int, _ line: String) -> Bool {
-        let number = slot < 10 ? " \(slot) " : "\(slot) "
-        guard let range = line.range(of: number) else { return false }
-        let after = line[range.upperBound...]
-        return ["●", "○", "✗", "▶", "▮"].contains { after.hasPrefix($0) }
+        line.ranges(of: " \(slot) ").contains { range in
+            ["●", "○", "✗", "▶", "▮"].contains { line[range.upperBound...].hasPrefix($0) }
+        }
     }
 }

@@ -82,7 +82,7 @@ import Testing
         let harness = DashboardHarness(host: host, width: 40, height: 12)
         harness.press(.end)
         let text = harness.lines
-        #expect(text.contains { $0.hasPrefix("▸12 ●") })
-        #expect(!text.contains { $0.hasPrefix("  1 ●") })
+        #expect(text.contains { $0.hasPrefix("▸ 12 ●") })
+        #expect(!text.contains { $0.hasPrefix("   1 ●") })
     }
 }

@@ -32,6 +32,26 @@ struct CommandLineTests {
         ["magazine", "move"], ["magazine", "load"], ["magazine", "eject"], ["magazine"],
     ]
 
+    @Test("a folder whose files carry several albums' tags is one disc: library names it after the folder, play keeps file order, load finds it by folder name")
+    func folderOfSeveralAlbums() throws {
+        let music = TemporaryFolder("cdc-mixed")
+        let state = TemporaryFolder("cdc-mixed-state")
+        for (file, album, track) in [("01 Rain.mp3", "Blue Hour", "1"), ("02 Snow.mp3", "Paper Planes", "1"), ("03 Sun.mp3", "Blue Hour", "2")] {
+            try MP3Fixtures.make(at: music.url.appendingPathComponent("Mixtape 2003/\(file)"), seconds: 0.3,
+                                 tags: .init(title: String(file.dropFirst(3).dropLast(4)), artist: "Various", album: album, track: track))
+        }
+        let library = try runChanger(["library", "--json"], stateDirectory: state.path, library: music.path)
+        let albums = try #require(try JSONSerialization.jsonObject(with: Data(library.output.utf8)) as? [[String: Any]])
+        #expect(albums.map { $0["title"] as? String } == ["Mixtape 2003"])
+        let played = try runChanger(["play", "--disc", "1", "--output", "null"], stateDirectory: state.path, library: music.path)
+        #expect(played.status == 0, "\(played.error)")
+        let lines = played.output.split(separator: "\n")
+        #expect(lines.count == 3, "\(played.output)")
+        for (line, title) in zip(lines, ["Rain", "Snow", "Sun"]) { #expect(line.contains("/3: \(title) "), "\(line)") }
+        let loaded = try runChanger(["magazine", "load", "Magazine One", "2", "mixtape"], stateDirectory: state.path, library: music.path)
+        #expect(loaded.output == "Loaded Mixtape 2003 by Various into slot 2 of Magazine One.\n", "\(loaded.error)")
+    }
+
     @Test("--version prints the version")
     func version() throws {
         let fixture = try CommandLineFixture()

@@ -2,17 +2,24 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `cdchanger play` applies the `replaygain` setting from `--replaygain` or
-/// `$CDCHANGER_REPLAYGAIN` (album by default), and refuses a value that names no mode.
+/// `cdchanger play` applies the `replaygain` setting from `--replaygain`, else
+/// `$CDCHANGER_REPLAYGAIN`, else the settings file (`cdchanger config set replaygain`), else
+/// album, and refuses a value that names no mode.
 @Suite("ReplayGain, end to end")
 struct ReplayGainPlayTests {
-    @Test("album by default, track or off when asked, the option before the environment", arguments: [
-        ([], [:], -6.0), (["--replaygain", "track"], [:], -2.0), (["--replaygain", "off"], [:], 0.0),
-        ([], ["CDCHANGER_REPLAYGAIN": "track"], -2.0), (["--replaygain", "album"], ["CDCHANGER_REPLAYGAIN": "off"], -6.0),
-    ] as [([String], [String: String], Double)])
-    func modes(options: [String], environment: [String: String], decibels: Double) throws {
+    @Test("album by default, track or off when asked: the option before the environment before the settings file", arguments: [
+        ([], [:], nil, -6.0), (["--replaygain", "track"], [:], nil, -2.0), (["--replaygain", "off"], [:], nil, 0.0),
+        ([], ["CDCHANGER_REPLAYGAIN": "track"], nil, -2.0), (["--replaygain", "album"], ["CDCHANGER_REPLAYGAIN": "off"], nil, -6.0),
+        ([], [:], "Track", -2.0), ([], [:], "off", 0.0), ([], ["CDCHANGER_REPLAYGAIN": "album"], "off", -6.0),
+        (["--replaygain", "off"], [:], "track", 0.0),
+    ] as [([String], [String: String], String?, Double)])
+    func modes(options: [String], environment: [String: String], configured: String?, decibels: Double) throws {
         let music = TemporaryFolder("cdc-rg-music")
         let state = TemporaryFolder("cdc-rg-state")
+        if let configured {
+            let set = try runChanger(["config", "set", "replaygain", configured], stateDirectory: state.path, library: music.path)
+            #expect(set.status == 0, "\(set.error)")
+        }
         let flac = try CodecFixtures.make(music.file("Loud Band - Loud Album/01 Loud.flac"), as: .flac, seconds: 0.5, comments: [
             ("TITLE", "Loud"), ("REPLAYGAIN_TRACK_GAIN", "-2 dB"), ("REPLAYGAIN_ALBUM_GAIN", "-6 dB"), ("REPLAYGAIN_ALBUM_PEAK", "0.6"),
         ])

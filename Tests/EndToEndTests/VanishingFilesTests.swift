@@ -39,14 +39,15 @@ struct VanishingFilesTests {
         #expect(!player.output.contains("track 2/3"))
     }
 
-    @Test("an album folder renamed while it plays: the rest of the disc is skipped with notices, nothing hangs")
+    @Test("an album folder renamed while it plays: the disc is found missing at its next track, said once, nothing hangs")
     func renamedAlbumFolder() throws {
         let music = try Self.library()
         let fixture = try PlayerFixture(library: music.path)
         let player = try start(fixture, disc: 2)
         try FileManager.default.moveItem(atPath: music.path + "/2 Beta", toPath: music.path + "/2 Beta (moved)")
         #expect(player.waitForExit(timeout: 20) == 0)
-        #expect(player.error.components(separatedBy: "Skipping").count - 1 == 2, "\(player.error)")
+        #expect(player.error.components(separatedBy: "Disc 2 is missing").count - 1 == 1, "\(player.error)")
+        #expect(!player.error.contains("Skipping"), "\(player.error)")
         #expect(!player.output.contains("track 2/3"))
         // The slot now shows the album as missing, not emptied.
         let list = try fixture.run("magazine", "list", "--json")
@@ -54,7 +55,7 @@ struct VanishingFilesTests {
         #expect(list.output.contains("2 Beta\""))
     }
 
-    @Test("the whole music folder disappearing: notices, a clean stop, and the next start says where the music went")
+    @Test("the whole music folder disappearing: the disc is found missing, a clean stop, and the next start says where the music went")
     func libraryGone() throws {
         let music = try Self.library()
         let fixture = try PlayerFixture(library: music.path)
@@ -62,11 +63,17 @@ struct VanishingFilesTests {
         try FileManager.default.moveItem(atPath: music.path, toPath: music.path + "-gone")
         defer { try? FileManager.default.moveItem(atPath: music.path + "-gone", toPath: music.path) }
         #expect(player.waitForExit(timeout: 20) == 0)
-        #expect(player.error.contains("Skipping"))
+        #expect(player.error.contains("Disc 1 is missing"), "\(player.error)")
+        // Named on the command line, a folder that isn't there is a usage error that names it…
         let again = try fixture.run("library")
-        #expect(again.status == 0)
-        #expect(again.error.contains("does not exist"))
-        let list = try fixture.run("magazine", "list")
+        #expect(again.status == 2)
+        #expect(again.error.contains("--library \(music.path): there is no folder there"))
+        // …and named by the environment (or the settings file), every command says where it went.
+        var environment = fixture.environment
+        environment["CDCHANGER_LIBRARY"] = music.path
+        let list = try runProcess(ProjectPaths.binary, ["--state-dir", fixture.state.path, "magazine", "list"], environment: environment)
+        #expect(list.status == 0)
         #expect(list.output.contains("(missing)"))
+        #expect(list.error.contains("There is no music folder \(music.path) (it comes from $CDCHANGER_LIBRARY)"), "\(list.error)")
     }
 }

@@ -78,6 +78,36 @@ struct ScanningTests {
         #expect(album.tracks.map(\.title) == ["Disc 1 Track 1", "Disc 1 Track 2", "extra 9", "extra 10", "Disc 2 Track 1"])
     }
 
+    @Test("a folder whose files carry several albums' tags is one disc: named after the folder, in file-name order")
+    func folderOfSeveralAlbums() throws {
+        let music = TemporaryFolder()
+        let folder = music.folder("Mixtape 2003")
+        for (file, album, track) in [("01 Rain.mp3", "Blue Hour", "1"), ("02 Snow.mp3", "Paper Planes", "1"), ("03 Sun.mp3", "Blue Hour", "2"),
+                                     ("04 Wind.mp3", "Paper Planes", "2"), ("10 Fog.mp3", "Tin Roof", "1")] {
+            try MP3Fixtures.make(at: folder.appendingPathComponent(file), tags: .init(title: String(file.dropFirst(3).dropLast(4)), artist: "Various", album: album, track: track))
+        }
+        let library = scan(music)
+        let album = try #require(library.albums.first)
+        #expect(album.title == "Mixtape 2003")
+        #expect(album.tracks.map(\.title) == ["Rain", "Snow", "Sun", "Wind", "Fog"])
+        // The folder's name finds it, as the title would.
+        #expect(library.albums(titled: "mixtape").map(\.path) == [album.path])
+    }
+
+    @Test("tags that agree name the disc; its folder's name still finds it")
+    func agreeingTagsNameTheDisc() throws {
+        let music = TemporaryFolder()
+        let folder = music.folder("rip-0042")
+        try MP3Fixtures.make(at: folder.appendingPathComponent("b.mp3"), tags: .init(title: "Two", album: "Harbour Lights", track: "2"))
+        try MP3Fixtures.make(at: folder.appendingPathComponent("a.mp3"), tags: .init(title: "One", album: "Harbour Lights", track: "1"))
+        try MP3Fixtures.make(at: folder.appendingPathComponent("c.mp3"), tags: .init(title: "Three", track: "3"))
+        let library = scan(music)
+        let album = try #require(library.albums.first)
+        #expect(album.title == "Harbour Lights")
+        #expect(album.tracks.map(\.title) == ["One", "Two", "Three"])
+        #expect(library.albums(titled: "rip-0042").map(\.title) == ["Harbour Lights"])
+    }
+
     @Test("file names alone sort naturally: 2 before 10")
     func naturalFileOrder() throws {
         let music = TemporaryFolder()
@@ -178,6 +208,35 @@ struct ScanningTests {
         #expect(reader.reads.withLock { $0 } == 5)
         #expect(changed.albums.first?.tracks.map(\.title) == ["Retagged", "One Song 3", "New"])
         #expect(reloaded.count == 3)
+    }
+
+    @Test("a scan is a survey (no file read) and a read that reports its progress; the discs in the slots can be read first")
+    func surveyThenRead() throws {
+        let music = TemporaryFolder()
+        let source = music.url.appendingPathComponent(".one.mp3")
+        try MP3Fixtures.make(at: source, seconds: 0.2)
+        for album in 0..<30 {
+            let folder = music.folder("Album \(album)")
+            for track in 1...10 { try FileManager.default.linkItem(at: source, to: folder.appendingPathComponent("\(track).mp3")) }
+        }
+        let reader = CountingReader()
+        let scanner = LibraryScanner(reader: reader)
+        let survey = scanner.survey(LibraryPath(music.path))
+        #expect(reader.reads.withLock { $0 } == 0)
+        #expect(survey.fileCount == 300)
+        #expect(survey.folderPaths.first?.lastComponent.displayName == "Album 0")
+        var cache = ScanCache()
+        #expect(survey.unreadCount(in: cache) == 300)
+        let first = Set(survey.folderPaths.prefix(2))
+        let partial = scanner.read(survey, only: first, cache: &cache)
+        #expect(partial.albums.map(\.path) == Array(survey.folderPaths.prefix(2)))
+        #expect(survey.unreadCount(in: cache) == 280)
+        var reports: [ScanProgress] = []
+        let library = scanner.read(survey, cache: &cache) { reports.append($0) }
+        #expect(library.albums.count == 30)
+        #expect(reader.reads.withLock { $0 } == 300)
+        #expect(reports == [ScanProgress(read: 220, total: 300), ScanProgress(read: 300, total: 300)])
+        #expect(ScanProgress(read: 3412, total: 10000).description == "Scanning 3,412 of 10,000 files\u{2026}")
     }
 
     @Test("a damaged cache file is ignored")

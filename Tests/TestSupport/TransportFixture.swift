@@ -60,28 +60,39 @@ public final class FakeClock: ChangerClock {
 }
 
 /// A rack in memory: Magazine One with discs A (3 tracks), empty, B (2 tracks), missing, C (1 track), empty.
+/// The albums' folders exist (empty) under `root`, so the changer's look for vanished folders finds
+/// them; "Gone" does not.
 public struct TransportFixture {
     public let folder = TemporaryFolder()
+    /// The music folder: `A`, `B` and `C` in it.
+    public let root: LibraryPath
     public let engine = FakeEngine()
     public let clock = FakeClock()
     public let store: ChangerStore
     public let shelf: AlbumShelf
     public let magazineID: UUID
 
-    public static func album(_ name: String, tracks: Int) -> Album {
-        Album(path: LibraryPath("/music/\(name)"), title: name, artist: "Artist", tracks: (1...tracks).map {
-            Track(path: LibraryPath("/music/\(name)/\($0).mp3"), title: "\(name)\($0)", artist: "Artist", trackNumber: $0, duration: 100)
+    public static func album(_ name: String, tracks: Int, in root: LibraryPath) -> Album {
+        let folder = root.appending(name)
+        return Album(path: folder, title: name, artist: "Artist", tracks: (1...tracks).map {
+            Track(path: folder.appending("\($0).mp3"), title: "\(name)\($0)", artist: "Artist", trackNumber: $0, duration: 100)
         })
     }
 
+    /// The folder of album `name` ("A", "Gone").
+    public func path(_ name: String) -> LibraryPath { root.appending(name) }
+
     public init(settings: PlayerSettings = PlayerSettings()) throws {
-        let albums = [Self.album("A", tracks: 3), Self.album("B", tracks: 2), Self.album("C", tracks: 1)]
-        shelf = AlbumShelf(library: Library(root: LibraryPath("/music"), albums: albums))
+        let root = LibraryPath(folder.folder("music").path)
+        self.root = root
+        let albums = [Self.album("A", tracks: 3, in: root), Self.album("B", tracks: 2, in: root), Self.album("C", tracks: 1, in: root)]
+        for album in albums { try FileManager.default.createDirectory(atPath: album.path.displayName, withIntermediateDirectories: true) }
+        shelf = AlbumShelf(library: Library(root: root, albums: albums))
         var rack = Rack()
         let magazine = try rack.create(named: "Magazine One", albums: [])
         try rack.load(albums[0].path, into: 1, of: "Magazine One")
         try rack.load(albums[1].path, into: 3, of: "Magazine One")
-        try rack.load(LibraryPath("/music/Gone"), into: 4, of: "Magazine One")
+        try rack.load(root.appending("Gone"), into: 4, of: "Magazine One")
         try rack.load(albums[2].path, into: 5, of: "Magazine One")
         magazineID = magazine.id
         store = ChangerStore(file: StateFile(directory: folder.url), state: ChangerState(rack: rack, currentMagazineID: magazine.id, settings: settings))

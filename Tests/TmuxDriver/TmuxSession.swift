@@ -65,9 +65,10 @@ public final class TmuxSession {
         try tmux(["send-keys", "-t", "0", "-l", text])
     }
 
-    /// The screen's rows as text (with `escapes`, the SGR codes for colours and attributes too).
-    public func screen(escapes: Bool = false) throws -> [String] {
-        var output = try tmux(["capture-pane", "-p", "-t", "0"] + (escapes ? ["-e"] : []))
+    /// The screen's rows as text (with `escapes`, the SGR codes for colours and attributes too;
+    /// with `scrollback`, the rows that scrolled off the top first).
+    public func screen(escapes: Bool = false, scrollback: Bool = false) throws -> [String] {
+        var output = try tmux(["capture-pane", "-p", "-t", "0"] + (escapes ? ["-e"] : []) + (scrollback ? ["-S", "-"] : []))
         if output.hasSuffix("\n") { output.removeLast() }
         return output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
@@ -94,6 +95,21 @@ public final class TmuxSession {
 
     public func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// What the terminal emulator's own state says, as tmux reports it: whether the alternate
+    /// screen is on, the cursor shown, and the cursor keys in application mode.
+    public struct TerminalModes: Equatable, Sendable {
+        public var alternateScreen: Bool
+        public var cursorVisible: Bool
+        public var applicationCursorKeys: Bool
+    }
+
+    public func terminalModes() throws -> TerminalModes {
+        let flags = try tmux(["display-message", "-p", "-t", "0", "#{alternate_on} #{cursor_flag} #{keypad_cursor_flag}"])
+            .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "1" }
+        guard flags.count == 3 else { throw Failure(description: "tmux reported no terminal modes") }
+        return TerminalModes(alternateScreen: flags[0], cursorVisible: flags[1], applicationCursorKeys: flags[2])
     }
 
     /// The process id of the program (the child of the pane's shell).

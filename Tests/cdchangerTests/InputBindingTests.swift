@@ -1,6 +1,7 @@
 @testable import cdchanger
 import ChangerIntents
 import ChangerKit
+import Foundation
 @testable import Dashboard
 import IntentKit
 import Remote
@@ -9,19 +10,21 @@ import Testing
 @Suite("Keys and media keys run the intents expected of them")
 struct InputBindingTests {
     /// Every key the terminal can send to the main view, through the real key map; playing the
-    /// highlighted slot (`p`) is disc `n` of the slot cursor, as the controller sends it.
+    /// highlighted slot (`p`) is disc `n` of the slot cursor, as the controller sends it; and the
+    /// commands the overlays send: Enter in the magazine menu, a track of the track list, a time after `g`.
     static let keyCommands: [DashboardCommand] = {
         var keys: [Key] = (32...126).map { .character(Character(Unicode.Scalar(UInt8($0)))) }
         keys += "abcdefghijklmnopqrstuvwxyz".map { .control($0) } + (1...12).map { .function($0) }
         keys += [.enter, .escape, .tab, .backTab, .backspace, .delete, .insert, .up, .down, .left, .right,
                  .pageUp, .pageDown, .home, .end, .shiftUp, .shiftDown]
+        let magazine = UUID()
         return keys.compactMap { key in
             switch KeyMap.mainAction(for: key) {
             case .command(let command): command
             case .playHighlightedSlot: .playDisc(2)
             default: nil
             }
-        }
+        } + [.playMagazine(magazine, name: "Road Trip"), .playTrack(3, disc: 2, magazine: magazine, magazineName: "Road Trip"), .seekTo(seconds: 90)]
     }()
 
     /// One of each MPRIS command.
@@ -58,7 +61,7 @@ struct InputBindingTests {
 
     static func intentsRunByKeys() -> Set<ChangerIntent> {
         Set(settings.flatMap { settings in
-            keyCommands.compactMap { InputBindings.invocation(for: $0, settings: settings)?.changerIntent }
+            keyCommands.compactMap { InputBindings.invocation(for: $0, settings: settings, elapsed: 12)?.changerIntent }
         })
     }
 
@@ -86,7 +89,7 @@ struct InputBindingTests {
         let registry = try ChangerShortcuts.makeRegistry(magazines: { [] })
         var settings = PlayerSettings()
         settings.muted = muted
-        let invocations = Self.keyCommands.compactMap { InputBindings.invocation(for: $0, settings: settings) }
+        let invocations = Self.keyCommands.compactMap { InputBindings.invocation(for: $0, settings: settings, elapsed: 12) }
             + Self.mediaCommands.compactMap { InputBindings.invocation(for: $0, transport: muted ? .paused : .playing, elapsed: 12) }
         for invocation in invocations {
             #expect(invocation.changerIntent != nil, "\(invocation.intent)")
@@ -108,8 +111,19 @@ struct InputBindingTests {
 
     @Test("quit and raise run no intent")
     func noIntent() {
-        #expect(InputBindings.invocation(for: .quit, settings: PlayerSettings()) == nil)
+        #expect(InputBindings.invocation(for: .quit, settings: PlayerSettings(), elapsed: 0) == nil)
         #expect(InputBindings.invocation(for: MPRISCommand.quit, transport: .playing, elapsed: 0) == nil)
         #expect(InputBindings.invocation(for: MPRISCommand.raise, transport: .playing, elapsed: 0) == nil)
+    }
+
+    @Test("going to a time is a seek to exactly that second, forward or back", arguments: [
+        (12.4, 90, "forward"), (95.3, 90, "backward"), (30.0, 31, "forward"), (31.9, 30, "backward"),
+    ])
+    func seekTo(elapsed: Double, target: Int, direction: String) throws {
+        let invocation = try #require(InputBindings.invocation(for: .seekTo(seconds: target), settings: PlayerSettings(), elapsed: elapsed))
+        #expect(invocation.changerIntent == .seek)
+        guard case .enumCase(_, .string(let found), _) = invocation["direction"] else { Issue.record("no direction"); return }
+        #expect(found == direction)
+        #expect(invocation["position"] == .integer(target * 1_000_000))
     }
 }

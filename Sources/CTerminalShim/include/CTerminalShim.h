@@ -26,4 +26,23 @@ int cdc_wcwidth(wchar_t character);
 /// Whether the current locale's character set (`nl_langinfo(CODESET)`) is UTF-8.
 int cdc_locale_is_utf8(void);
 
+// The crash guard: gives the terminal back when the process dies of SIGSEGV, SIGBUS, SIGABRT,
+// SIGILL, SIGTRAP or SIGFPE while curses has it. A signal handler must be async-signal-safe, so it
+// is written in C and only calls write, read, tcsetattr, dup2, sigaction and raise on data
+// prepared beforehand.
+
+/// Saves the terminal modes of `fd` (`tcgetattr`), to be put back on a crash. Call before curses changes them.
+/// Returns 0 on success.
+int cdc_crash_guard_save_modes(int fd);
+/// Prepares the bytes to write to `fd` on a crash — the current terminal's `sgr0`, `cnorm`, `rmkx`
+/// and `rmcup` from terminfo (`tigetstr`; call after `newterm`) — installs the handler for the six
+/// signals (`sigaction` with SA_SIGINFO | SA_ONSTACK, keeping the previous handlers) and gives the
+/// thread an alternate signal stack if it has none (`sigaltstack`). Returns 0 on success.
+int cdc_crash_guard_arm(int fd);
+/// On a crash, also copy what is waiting in `captured` (a pipe standard error was redirected to)
+/// to `original` and make `original` standard error again (`dup2`). -1, -1 stops this.
+void cdc_crash_guard_forward_stderr(int captured, int original);
+/// Puts the previous handlers back; the guard does nothing until armed again.
+void cdc_crash_guard_disarm(void);
+
 #endif

@@ -11,6 +11,13 @@ enum MainAction: Equatable, Sendable {
     case loadHighlightedSlot
     case ejectHighlightedSlot
     case openMagazines
+    /// Shows the next (1) or previous (-1) magazine in the slots panel; the music goes on.
+    case showMagazine(Int)
+    case openTrackList
+    case openGoTo
+    case undo
+    /// Dismisses the pinned notices on screen (Esc).
+    case dismissNotices
     case repaint
 }
 
@@ -39,6 +46,7 @@ enum KeyMap {
             case "r": return .command(.cycleRepeat)
             case "z": return .command(.cycleRandom)
             case "s": return .command(.scan)
+            case "S": return .command(.stop)
             case "q": return .command(.quit)
             case "/", ":": return .focusPrompt
             case "?": return .showHelp
@@ -48,19 +56,24 @@ enum KeyMap {
             case "e", "l": return .loadHighlightedSlot
             case "x": return .ejectHighlightedSlot
             case "M": return .openMagazines
+            case "t": return .openTrackList
+            case "g": return .openGoTo
+            case "u": return .undo
             default: return nil
             }
         case .left: return .command(.previousTrack)
         case .right: return .command(.nextTrack)
         case .up, .pageUp: return .command(.previousDisc)
         case .down, .pageDown: return .command(.nextDisc)
-        case .tab: return .command(.nextMagazine)
+        case .tab: return .showMagazine(1)
+        case .backTab: return .showMagazine(-1)
         case .enter: return .focusPrompt
         case .delete: return .ejectHighlightedSlot
         case .home: return .slotCursorToFirst
         case .end: return .slotCursorToLast
         case .function(1): return .showHelp
         case .control("l"): return .repaint
+        case .escape: return .dismissNotices
         default: return nil
         }
     }
@@ -76,23 +89,27 @@ enum KeyMap {
         ("Playing", [
             Binding(keys: "1–9, 0", meaning: "play disc 1–9, 0 is disc 10"),
             Binding(keys: "Space", meaning: "play / pause"),
+            Binding(keys: "S", meaning: "stop"),
             Binding(keys: "←→", meaning: "previous / next track"),
             Binding(keys: "↑↓ PgUp PgDn", meaning: "previous / next disc"),
             Binding(keys: ", .", meaning: "seek back / ahead \(shortSeek) s"),
             Binding(keys: "< >", meaning: "seek back / ahead \(longSeek) s"),
+            Binding(keys: "g", meaning: "go to a time in the track, e.g. 1:30"),
+            Binding(keys: "t", meaning: "the disc's tracks: Enter or a number plays one"),
             Binding(keys: "+ -", meaning: "volume up / down"),
             Binding(keys: "m", meaning: "mute / unmute"),
             Binding(keys: "r", meaning: "repeat: off, track, disc, magazine"),
             Binding(keys: "z", meaning: "random: off, disc, magazine"),
             Binding(keys: "s", meaning: "scan: play the start of each track"),
-            Binding(keys: "Tab", meaning: "next magazine"),
+            Binding(keys: "Tab  Shift-Tab", meaning: "show the next / previous magazine (the music goes on); a disc number plays from it"),
             Binding(keys: "q", meaning: "quit (the position is saved)"),
         ]),
         ("Talking", [
             Binding(keys: "/  :  Enter", meaning: "type a sentence, e.g. play disc 3"),
             Binding(keys: "Enter", meaning: "in the bar: say it"),
-            Binding(keys: "↑↓", meaning: "in the bar: earlier sentences"),
-            Binding(keys: "1–9", meaning: "in the bar: pick a numbered choice"),
+            Binding(keys: "↑↓", meaning: "in the bar: earlier sentences, also from earlier runs"),
+            Binding(keys: "Tab", meaning: "in the bar: complete a magazine or album name (again: the next; Shift-Tab: back)"),
+            Binding(keys: "1–9", meaning: "in the bar: pick a numbered choice or hint"),
             Binding(keys: "Esc", meaning: "leave the bar"),
         ]),
         ("Editing", [
@@ -100,11 +117,13 @@ enum KeyMap {
             Binding(keys: "p", meaning: "play the highlighted slot"),
             Binding(keys: "e  l", meaning: "load an album into the highlighted slot"),
             Binding(keys: "x  Delete", meaning: "eject the highlighted slot"),
-            Binding(keys: "M", meaning: "magazines: new, rename, delete, reorder"),
+            Binding(keys: "u", meaning: "undo the last eject, replaced disc or deleted magazine"),
+            Binding(keys: "M", meaning: "magazines: play, show, new, rename, delete, reorder"),
         ]),
         ("Screen", [
             Binding(keys: "?  F1", meaning: "this help"),
             Binding(keys: "Ctrl-L", meaning: "redraw the screen"),
+            Binding(keys: "Esc", meaning: "dismiss the notices shown in their box"),
         ]),
     ]
 }

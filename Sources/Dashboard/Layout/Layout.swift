@@ -2,6 +2,8 @@
 ///
 /// - `compact` (from 40×12): one header row, the rack as a one-row strip, now playing with
 ///   half-block digits, as many slots as fit, one message row, the prompt bar and the footer.
+///   Rows the slots don't need (given `slotCount`) go, in turn, to a second message row, a taller
+///   now playing (album, "Track n of m" and a full-width progress row), and rules between panels.
 /// - `medium` (from 80×24): now playing with tall full-block digits under a full header, the rack
 ///   and the slots side by side with titles, two message rows (the response and notices).
 /// - `large` (from 120×36): 7-row digits in a rounder font, wider columns, more slot rows and
@@ -28,7 +30,9 @@ struct Layout: Equatable, Sendable {
     var prompt = Rect.zero
     var footer = Rect.zero
 
-    init(width: Int, height: Int) {
+    /// `slotCount`: the slots the magazine on show has, so the compact layout can give rows the
+    /// slots don't need to other panels; nil gives every spare row to the slots.
+    init(width: Int, height: Int, slotCount: Int? = nil) {
         size = Rect(x: 0, y: 0, width: max(0, width), height: max(0, height))
         if width < Layout.minimumWidth || height < Layout.minimumHeight {
             kind = .tooSmall
@@ -41,7 +45,7 @@ struct Layout: Equatable, Sendable {
         }
         switch kind {
         case .tooSmall: break
-        case .compact: layOutCompact()
+        case .compact: layOutCompact(slotCount: slotCount)
         case .medium: layOutRoomy(nowPlayingRows: 8)
         case .large: layOutRoomy(nowPlayingRows: 10)
         }
@@ -56,14 +60,33 @@ struct Layout: Equatable, Sendable {
         }
     }
 
-    private mutating func layOutCompact() {
+    private mutating func layOutCompact(slotCount: Int?) {
+        // header, rack, now playing (4), prompt, footer, one message row: 9 rows besides the slots.
+        var spare = slotCount.map { max(0, size.height - 9 - max(1, $0)) } ?? 0
+        func take(_ rows: Int) -> Bool {
+            guard spare >= rows else { return false }
+            spare -= rows
+            return true
+        }
+        let messageRows = take(1) ? 2 : 1
+        let nowPlayingRows = take(1) ? 5 : 4
+        let rulesAround = take(2)
         var rest = size
+        var rule = Rect.zero
         (header, rest) = rest.splitTop(1)
         (rack, rest) = rest.splitTop(1)
-        (nowPlaying, rest) = rest.splitTop(4)
+        (nowPlaying, rest) = rest.splitTop(nowPlayingRows)
+        if rulesAround {
+            (rule, rest) = rest.splitTop(1)
+            rules.append(rule.y)
+        }
         (rest, footer) = rest.splitBottom(1)
         (rest, prompt) = rest.splitBottom(1)
-        (rest, messages) = rest.splitBottom(1)
+        (rest, messages) = rest.splitBottom(messageRows)
+        if rulesAround {
+            (rest, rule) = rest.splitBottom(1)
+            rules.append(rule.y)
+        }
         slots = rest
     }
 

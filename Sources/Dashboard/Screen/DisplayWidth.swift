@@ -10,15 +10,15 @@ import Glibc
 /// process's own locale is (tests run in the "C" locale; the terminal may be set up later). The
 /// locale is applied per thread and put back at once, so no other code sees a change.
 /// The corresponding C functions are `newlocale`, `uselocale` and `wcwidth`.
-enum DisplayWidth {
+public enum DisplayWidth {
     /// Columns of one character as it will be drawn (see `printable(_:)`).
-    static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int {
         if character.isASCII { return 1 }  // controls are drawn as a space
         return UTF8Locale.shared.with { measure(character) }
     }
 
     /// Columns of a whole string as it will be drawn.
-    static func of(_ text: some StringProtocol) -> Int {
+    public static func of(_ text: some StringProtocol) -> Int {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
         return UTF8Locale.shared.with {
             var total = 0
@@ -50,7 +50,7 @@ enum DisplayWidth {
     }
 
     /// `text` cut to at most `width` columns; when cut, it ends with `ellipsis` (one column).
-    static func truncate(_ text: some StringProtocol, to width: Int, ellipsis: Character = "…") -> String {
+    public static func truncate(_ text: some StringProtocol, to width: Int, ellipsis: Character = "…") -> String {
         guard width > 0 else { return "" }
         let cells = cells(of: text)
         let total = cells.reduce(0) { $0 + $1.width }
@@ -68,7 +68,7 @@ enum DisplayWidth {
     }
 
     /// `text` truncated or padded with spaces to exactly `width` columns.
-    static func fit(_ text: some StringProtocol, to width: Int) -> String {
+    public static func fit(_ text: some StringProtocol, to width: Int) -> String {
         let cut = truncate(text, to: width)
         let missing = width - of(cut)
         return missing > 0 ? cut + String(repeating: " ", count: missing) : cut

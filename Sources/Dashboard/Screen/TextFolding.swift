@@ -30,6 +30,23 @@ enum TextFolding {
         return nil
     }
 
+    /// `text` with every letter that has a plain spelling written in ASCII ("æ" → "ae", "é" → "e",
+    /// "ß" → "ss"), for terminals without UTF-8; other characters are left for the screen buffer's
+    /// look-alikes.
+    static func asciiSpelling(_ text: String) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        var spelled = ""
+        spelled.reserveCapacity(text.utf8.count)
+        for character in text {
+            if !character.isASCII, let plain = plain(character), plain.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                spelled += plain
+            } else {
+                spelled.append(character)
+            }
+        }
+        return spelled
+    }
+
     /// Lower-case, accents removed, full-width forms made ASCII: "Café Ｎｉｇｈｔ" → "cafe night".
     /// Characters without a plain form (CJK, emoji) are kept as they are.
     static func searchKey(_ text: String) -> String {

@@ -6,14 +6,14 @@ import Foundation
 
 /// The library browser: albums to load into one slot, filtered as the user types.
 ///
-/// Every word typed must appear in the album's title or artist, ignoring case and accents, so
-/// "beat abbey" finds "Abbey Road · The Beatles".
+/// Every word typed must appear in the album's title, artist or folder name, ignoring case and
+/// accents, so "beat abbey" finds "Abbey Road · The Beatles".
 struct LibraryBrowserState: Equatable, Sendable {
     let magazine: UUID
     let magazineName: String
     let slot: Int
-    let albums: [AlbumChoice]
-    private let searchKeys: [String]
+    private(set) var albums: [AlbumChoice]
+    private var searchKeys: [String]
     var search = TextField()
     /// Indices into `albums` of the albums that match the search, in library order.
     private(set) var matches: [Int]
@@ -27,11 +27,19 @@ struct LibraryBrowserState: Equatable, Sendable {
         self.magazineName = magazineName
         self.slot = slot
         self.albums = albums
-        searchKeys = albums.map { LibraryBrowserState.fold("\($0.title) \($0.artist)") }
+        searchKeys = albums.map(LibraryBrowserState.searchKey)
         matches = Array(albums.indices)
     }
 
     var selectedAlbum: AlbumChoice? { matches.isEmpty ? nil : albums[matches[selection]] }
+
+    /// The library changed (a background scan ended): the same search over the new albums, the
+    /// highlighted album kept when it is still there.
+    mutating func replaceAlbums(_ newAlbums: [AlbumChoice]) {
+        albums = newAlbums
+        searchKeys = newAlbums.map(LibraryBrowserState.searchKey)
+        refilter()
+    }
 
     /// Applies a key to the search field or the list; returns false when the key is for neither.
     mutating func apply(_ key: Key, pageSize: Int) -> Bool {
@@ -62,4 +70,6 @@ struct LibraryBrowserState: Equatable, Sendable {
     }
 
     private static func fold(_ text: String) -> String { TextFolding.searchKey(text) }
+
+    private static func searchKey(_ album: AlbumChoice) -> String { fold("\(album.title) \(album.artist) \(album.folder)") }
 }

@@ -16,7 +16,8 @@ struct MagazineEditorState: Equatable, Sendable {
         case list
         /// Typing a name for a new magazine, or a new name for one.
         case naming(NameRequest)
-        case confirmingDelete(id: UUID, name: String)
+        /// Waiting for y, with the host's question ("Delete Road Trip? It is playing; …").
+        case confirmingDelete(id: UUID, question: String)
     }
 
     struct NameRequest: Equatable, Sendable {

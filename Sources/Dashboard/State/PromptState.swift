@@ -8,8 +8,10 @@ struct PromptState: Equatable, Sendable {
     private(set) var historyIndex: Int?
     private var draft = ""
     var pending: Pending?
+    /// The names Tab offers while they are being stepped through.
+    var completion: PromptCompletion?
 
-    static let historyLimit = 100
+    static let historyLimit = Dashboard.promptHistoryLimit
 
     /// What the last reply left waiting for the next sentence.
     enum Pending: Equatable, Sendable {
@@ -55,6 +57,12 @@ struct PromptState: Equatable, Sendable {
         return sentence
     }
 
+    /// Starts with the sentences of an earlier run (oldest first), as `remember` would have kept them.
+    mutating func restore(history sentences: [String]) {
+        history = []
+        for sentence in sentences { remember(sentence) }
+    }
+
     mutating func remember(_ sentence: String) {
         if history.last != sentence { history.append(sentence) }
         if history.count > PromptState.historyLimit { history.removeFirst(history.count - PromptState.historyLimit) }
@@ -67,5 +75,6 @@ struct PromptState: Equatable, Sendable {
         historyIndex = nil
         draft = ""
         pending = nil
+        completion = nil
     }
 }

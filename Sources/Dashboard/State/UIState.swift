@@ -16,6 +16,8 @@ struct UIState: Equatable, Sendable {
     var response: TimedMessage?
     /// The latest notice (from the host's snapshot, or text another library wrote to stderr).
     var notice: TimedMessage?
+    /// The pinned notices the user dismissed (Esc), by id.
+    var dismissedNotices: Set<Int> = []
 }
 
 /// A window over the main view that takes the keys while it is open.
@@ -24,13 +26,19 @@ enum Overlay: Equatable, Sendable {
     case help(scroll: Int)
     case browser(LibraryBrowserState)
     case magazines(MagazineEditorState)
-    case ejecting(EjectConfirmation)
+    /// An edit waiting for y: "Eject disc 3, Night Drive?"
+    case confirming(Confirmation)
+    /// The disc's tracks (`t`).
+    case tracks(TrackListState)
+    /// A time to go to in the track (`g`).
+    case goTo(GoToTimeState)
 }
 
-/// "Eject disc 3, Night Drive? y/n"
-struct EjectConfirmation: Equatable, Sendable {
-    var magazine: UUID
-    var slot: Int
+/// An edit of the rack that waits for the user's yes, and the host's question about it.
+struct Confirmation: Equatable, Sendable {
+    var edit: DashboardEdit
+    /// The box's title: "Eject", "Replace".
+    var title: String
     var question: String
 }
 

@@ -31,6 +31,7 @@ final class StandardErrorCapture {
         _ = fcntl(saved, F_SETFD, FD_CLOEXEC)
         descriptor = ends[0]
         savedError = saved
+        CrashGuard.forwardStandardError(from: descriptor, to: saved)
     }
 
     deinit { restore() }
@@ -58,6 +59,7 @@ final class StandardErrorCapture {
     /// Puts the original standard error back (and with it anything still unread is dropped).
     func restore() {
         guard savedError >= 0 else { return }
+        CrashGuard.stopForwardingStandardError()
         dup2(savedError, STDERR_FILENO)
         close(savedError)
         close(descriptor)

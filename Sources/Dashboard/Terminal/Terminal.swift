@@ -35,11 +35,13 @@ final class Terminal {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         setlocale(LC_ALL, "")
         glyphs = cdc_locale_is_utf8() != 0 ? .unicode : .ascii
+        CrashGuard.saveModes()
         guard let screen = newterm(nil, cdc_stdout(), cdc_stdin()) else {
             throw .cannotOpenTerminal(type: getenv("TERM").map { String(cString: $0) } ?? "(unset)")
         }
         self.screen = screen
         ExitGuard.arm()
+        CrashGuard.arm()
         window = cdc_stdscr()
         cbreak()
         noecho()
@@ -154,7 +156,8 @@ final class Terminal {
         cursorShown = shown
     }
 
-    /// Every key waiting in the input, without blocking.
+    /// Every key waiting in the input, without blocking; escape sequences ncurses did not know
+    /// are read whole (`KeySequences`).
     func readKeys() -> [Key] {
         guard screen != nil else { return [] }
         var keys: [Key] = []
@@ -169,7 +172,7 @@ final class Terminal {
                 break
             }
         }
-        return keys
+        return KeySequences.fold(keys)
     }
 
     private static func functionKey(_ code: Int32) -> Key? {
@@ -199,6 +202,7 @@ final class Terminal {
     /// Safe to call more than once.
     func close() {
         guard let screen else { return }
+        CrashGuard.disarm()
         curs_set(1)
         ExitGuard.disarm()
         endwin()

@@ -40,7 +40,8 @@ enum FooterView {
             switch editor.step {
             case .list:
                 return [
-                    Item(key: "↑↓", label: "choose", priority: 3), Item(key: "Enter", label: "show", priority: 2),
+                    Item(key: "↑↓", label: "choose", priority: 3), Item(key: "Enter", label: "play", priority: 2),
+                    Item(key: "Space", label: "show", priority: 2),
                     Item(key: "n", label: "new", priority: 1), Item(key: "r", label: "rename", priority: 1),
                     Item(key: "d", label: "delete", priority: 1), Item(key: "J K", label: "move", priority: 2),
                     Item(key: "Esc", label: "close", priority: 0),
@@ -50,24 +51,36 @@ enum FooterView {
             case .confirmingDelete:
                 return [Item(key: "y", label: "delete", priority: 0), Item(key: "n", label: "keep", priority: 0)]
             }
-        case .ejecting:
-            return [Item(key: "y", label: "eject", priority: 0), Item(key: "n", label: "keep", priority: 0)]
+        case .confirming:
+            return [Item(key: "y", label: "yes", priority: 0), Item(key: "n", label: "no", priority: 0)]
+        case .tracks:
+            return [
+                Item(key: "↑↓", label: "choose", priority: 2), Item(key: "Enter", label: "play", priority: 0),
+                Item(key: "1-9", label: "track", priority: 1), Item(key: "Esc", label: "close", priority: 0),
+            ]
+        case .goTo:
+            return [Item(key: "m:ss", label: "time", priority: 1), Item(key: "Enter", label: "go", priority: 0), Item(key: "Esc", label: "cancel", priority: 0)]
         case nil:
             break
         }
         if ui.prompt.isFocused {
             var items = [
                 Item(key: "Enter", label: "say", priority: 0), Item(key: "Esc", label: "leave", priority: 0),
+                Item(key: "Tab", label: "names", priority: 4),
                 Item(key: "↑↓", label: "history", priority: 2), Item(key: "←→", label: "move", priority: 3),
             ]
-            if case .choices = ui.prompt.pending { items.insert(Item(key: "1-9", label: "pick", priority: 1), at: 0) }
+            switch ui.prompt.pending {
+            case .choices, .suggestions: items.insert(Item(key: "1-9", label: "pick", priority: 1), at: 0)
+            case .question, nil: break
+            }
             return items
         }
         return [
             Item(key: "1-0", label: "disc", priority: 3), Item(key: "Space", label: "play", priority: 4),
             Item(key: "←→", label: "track", priority: 5), Item(key: "↑↓", label: "disc", priority: 6),
-            Item(key: "+-", label: "vol", priority: 7), Item(key: "Tab", label: "magazine", priority: 8),
-            Item(key: "e", label: "load", priority: 9), Item(key: "M", label: "magazines", priority: 10),
+            Item(key: "+-", label: "vol", priority: 7), Item(key: "t", label: "tracks", priority: 8),
+            Item(key: "Tab", label: "magazine", priority: 9), Item(key: "e", label: "load", priority: 10),
+            Item(key: "M", label: "magazines", priority: 11),
             Item(key: "/", label: "talk", priority: 2), Item(key: "?", label: "help", priority: 0),
             Item(key: "q", label: "quit", priority: 1),
         ]

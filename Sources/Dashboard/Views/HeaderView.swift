@@ -1,4 +1,5 @@
-/// The top row, like a head unit's display: the app name and magazine on the left; the mode lamps
+/// The top row, like a head unit's display: the app name and magazine (the playing one, else the
+/// one on show) on the left; the mode lamps
 /// (RPT, RDM, SCAN, and RG while a ReplayGain is applied), volume, output device and clock on the right. When the row is short, details
 /// go in a fixed order: mode names, magazine name, output device, the long app name.
 enum HeaderView {
@@ -10,7 +11,8 @@ enum HeaderView {
         guard !rect.isEmpty else { return false }
         let snapshot = model.snapshot
         for detail in (0...5) {
-            let (left, right) = pieces(snapshot, clock: model.clock, magazine: model.currentMagazine?.name, detail: detail)
+            let magazine = snapshot.nowPlaying?.magazineName ?? model.currentMagazine?.name
+            let (left, right) = pieces(snapshot, clock: model.clock, magazine: magazine, detail: detail)
             if width(left) + 1 + width(right) <= rect.width || detail == 5 {
                 var x = rect.x
                 for piece in left { x = buffer.write(piece.text, x: x, y: rect.y, role: piece.role, limit: rect.maxX) }

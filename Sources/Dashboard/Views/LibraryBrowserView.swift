@@ -11,7 +11,20 @@ enum LibraryBrowserView {
         max(1, box(in: screen, layout: layout).height - 5)
     }
 
-    static func draw(_ browser: LibraryBrowserState, glyphs: Glyphs, layout: Layout, in screen: Rect, into buffer: inout ScreenBuffer) {
+    /// "● Road Trip 2  4 tracks  12:34": where the album is loaded (the first place, and how many
+    /// more), its tracks and its length, in at most `width` columns (the place is cut first).
+    static func details(of album: AlbumChoice, glyphs: Glyphs, width: Int) -> String {
+        let tracks = album.trackCount == 1 ? "1 track" : "\(album.trackCount) tracks"
+        let length = "\(tracks)  \(ViewModel.time(album.duration))"
+        guard let first = album.locations.first else { return length }
+        let more = album.locations.count > 1 ? " +\(album.locations.count - 1)" : ""
+        let room = width - DisplayWidth.of(length) - DisplayWidth.of(more) - 4
+        guard room >= 4 else { return "\(glyphs.loaded) " + length }
+        return "\(glyphs.loaded) " + DisplayWidth.truncate(first, to: room) + more + "  " + length
+    }
+
+    /// `activity`: a scan under way, said at the foot (the list grows when it ends).
+    static func draw(_ browser: LibraryBrowserState, activity: String?, glyphs: Glyphs, layout: Layout, in screen: Rect, into buffer: inout ScreenBuffer) {
         let frame = box(in: screen, layout: layout)
         guard frame.width >= 12, frame.height >= 6 else { return }
         buffer.box(frame, glyphs: glyphs, role: .frame, title: "Load into slot \(browser.slot) of \(browser.magazineName)")
@@ -37,13 +50,15 @@ enum LibraryBrowserView {
             let line = list.row(row)
             let selected = matchIndex == browser.selection
             if selected { buffer.fill(line, role: .overlaySelected) }
-            let tracks = album.trackCount == 1 ? "1 track" : "\(album.trackCount) tracks"
-            let tracksX = line.maxX - DisplayWidth.of(tracks)
-            let text = album.artist.isEmpty ? album.title : album.title + glyphs.separator + album.artist
-            buffer.write(DisplayWidth.truncate(text, to: max(0, tracksX - line.x - 2)), x: line.x, y: line.y, role: selected ? .overlaySelected : .overlay, limit: tracksX - 1)
-            buffer.write(tracks, x: tracksX, y: line.y, role: selected ? .overlaySelected : .faded, limit: line.maxX)
+            let details = details(of: album, glyphs: glyphs, width: line.width / 2)
+            let detailsX = line.maxX - DisplayWidth.of(details)
+            let named = album.artist.isEmpty ? album.title : album.title + glyphs.separator + album.artist
+            let text = glyphs.isASCII ? TextFolding.asciiSpelling(named) : named
+            let titleRole: Role = selected ? .overlaySelected : (album.locations.isEmpty ? .overlay : .slotLoaded)
+            buffer.write(DisplayWidth.truncate(text, to: max(0, detailsX - line.x - 2)), x: line.x, y: line.y, role: titleRole, limit: detailsX - 1)
+            buffer.write(details, x: detailsX, y: line.y, role: selected ? .overlaySelected : .faded, limit: line.maxX)
         }
-        let footer = browser.status ?? "\(browser.matches.count) of \(browser.albums.count) albums"
+        let footer = browser.status ?? "\(browser.matches.count) of \(browser.albums.count) albums" + (activity.map { glyphs.separator + $0 } ?? "")
         buffer.write(footer, in: inner, row: inner.height - 1, role: browser.status == nil ? .faded : .warning)
     }
 }

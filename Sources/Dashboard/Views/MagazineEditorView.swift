@@ -21,7 +21,7 @@ enum MagazineEditorView {
             let role: Role = selected ? .overlaySelected : (magazine.isCurrent ? .rackCurrent : .overlay)
             if selected { buffer.fill(line, role: .overlaySelected) }
             let number = String(repeating: " ", count: numberWidth - "\(index + 1)".count) + "\(index + 1)"
-            let slots = magazine.slotCount == 1 ? "1 slot" : "\(magazine.slotCount) slots"
+            let slots = (magazine.isPlaying ? String(glyphs.play) + " " : "") + "\(magazine.loadedCount) of \(magazine.slotCount) loaded"
             let slotsX = line.maxX - DisplayWidth.of(slots)
             var x = buffer.write(magazine.isCurrent ? String(glyphs.pointer) : " ", x: line.x, y: line.y, role: role)
             x = buffer.write(" \(number)  ", x: x, y: line.y, role: role, limit: slotsX)
@@ -34,7 +34,7 @@ enum MagazineEditorView {
             if let status = editor.status {
                 buffer.write(status, in: foot, role: .notice)
             } else {
-                buffer.write("n new  r rename  d delete  J/K move  Enter show", in: foot, role: .faded)
+                buffer.write("Enter play  Space show  n new  r rename  d delete", in: foot, role: .faded)
             }
         case .naming(let request):
             let label = request.purpose == .create ? "New name: " : "Rename to: "
@@ -45,23 +45,30 @@ enum MagazineEditorView {
             buffer.write(visible.text, x: fieldX, y: foot.y, role: .inputField, limit: foot.maxX)
             buffer.cursor = ScreenBuffer.Point(x: min(fieldX + visible.cursorColumn, foot.maxX - 1), y: foot.y)
             if let status = editor.status { buffer.write(status, in: inner.row(inner.height - 2), role: .warning) }
-        case .confirmingDelete(_, let name):
-            buffer.write("Delete “\(name)”? y deletes, n keeps it", in: foot, role: .warning)
+        case .confirmingDelete(_, let question):
+            let answer = " y deletes, n keeps it"
+            let fits = DisplayWidth.of(question) + DisplayWidth.of(answer) <= foot.width
+            buffer.write(fits ? question + answer : question, in: foot, role: .warning)
         }
     }
 }
 
-/// "Eject disc 3, Night Drive?" in a small box.
-enum EjectConfirmView {
-    static func draw(_ confirmation: EjectConfirmation, glyphs: Glyphs, in screen: Rect, into buffer: inout ScreenBuffer) {
-        let answer = "y ejects, n keeps it"
-        let width = min(screen.width, max(DisplayWidth.of(confirmation.question), DisplayWidth.of(answer)) + 6)
-        let frame = screen.centered(width: width, height: 4)
+/// An edit waiting for a yes ("Eject disc 3, Night Drive? It is playing; …") in a small box; the
+/// question wraps onto as many rows as it needs.
+enum ConfirmView {
+    static let answer = "y yes, any other key keeps things as they are"
+
+    static func draw(_ confirmation: Confirmation, glyphs: Glyphs, in screen: Rect, into buffer: inout ScreenBuffer) {
+        let width = min(screen.width, 64, max(DisplayWidth.of(confirmation.question), DisplayWidth.of(answer)) + 6)
+        let lines = HelpOverlay.wrap(confirmation.question, width: max(1, width - 4))
+        let frame = screen.centered(width: width, height: min(screen.height, lines.count + 3))
         guard frame.width >= 10, frame.height >= 4 else { return }
-        buffer.box(frame, glyphs: glyphs, role: .frame, title: "Eject")
+        buffer.box(frame, glyphs: glyphs, role: .frame, title: confirmation.title)
         let inner = frame.inset(dx: 2, dy: 1)
-        buffer.write(confirmation.question, in: inner, row: 0, role: .overlay)
-        buffer.write(answer, in: inner, row: 1, role: .faded)
+        for (row, line) in lines.prefix(max(1, inner.height - 1)).enumerated() {
+            buffer.write(line, in: inner, row: row, role: .overlay)
+        }
+        buffer.write(answer, in: inner, row: inner.height - 1, role: .faded)
     }
 }
 

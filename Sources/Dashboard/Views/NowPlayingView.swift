@@ -14,6 +14,8 @@ enum NowPlayingView {
         let trackWidth = BigDigits.width(of: trackText.count, size: size)
 
         let compact = layout.kind == .compact
+        // A compact layout with a row to spare: four text rows beside the digits, progress below.
+        let compactTall = compact && rect.height >= 5
         // Compact: digits on rows 0–2, labels under them on row 3. Roomy: labels on row 0.
         let labelRow = compact ? 3 : 0
         let digitsTop = compact ? 0 : 1
@@ -32,7 +34,7 @@ enum NowPlayingView {
         let firstRow = compact ? 0 : (size == .huge ? 2 : 1)
         if let panel {
             let trackOf = panel.trackCount > 0 ? "Track \(panel.track) of \(panel.trackCount)" : "Track \(panel.track)"
-            let lines: [(String, Role)] = compact
+            let lines: [(String, Role)] = compact && !compactTall
                 ? [(panel.title, .trackTitle), (panel.artist, .trackArtist)]
                 : [(panel.title, .trackTitle), (panel.artist, .trackArtist), (panel.album, .trackAlbum), (trackOf, .trackAlbum)]
             for (index, line) in lines.enumerated() {
@@ -46,7 +48,7 @@ enum NowPlayingView {
 
         let elapsed = panel?.elapsed ?? 0
         let duration = panel?.duration ?? 0
-        if compact {
+        if compact && !compactTall {
             // Row 2 beside the digits: sign and times; row 3: the bar beside the labels.
             let times = "\(ViewModel.time(elapsed)) / \(ViewModel.time(duration))"
             let end = buffer.write(sign.text, x: text.x, y: rect.y + 2, role: sign.role, limit: text.maxX)

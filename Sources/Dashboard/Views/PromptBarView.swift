@@ -25,28 +25,47 @@ enum PromptBarView {
         switch pending {
         case .question: "Type your answer, or Esc to cancel"
         case .choices: "Type a number or a name, or Esc to cancel"
-        case .suggestions, nil: nil
+        case .suggestions: "Type a number to say one of them, or try again"
+        case nil: nil
         }
     }
 }
 
 /// A box above the response line (which keeps showing the question or the "Sorry…"): the
-/// numbered choices of an ambiguous sentence, or the nearest phrases to an unknown one.
+/// numbered choices of an ambiguous sentence, the numbered nearest phrases to an unknown one, or
+/// the names Tab is stepping through (the one in the bar highlighted).
 enum PromptPopupView {
-    static func draw(_ model: ViewModel, above anchor: Rect, top: Int, into buffer: inout ScreenBuffer) {
-        let title: String
-        let lines: [(String, String)]
-        switch model.ui.prompt.pending {
-        case .choices(let question, let choices):
-            title = question
-            lines = choices.enumerated().map { ("\($0.offset + 1)", $0.element) }
-        case .suggestions(let phrases):
-            title = "Try saying"
-            lines = phrases.map { ("", $0) }
-        case .question, nil:
-            return
+    /// What the box shows: its title, its rows (a number, or none, and the text) and the
+    /// highlighted row.
+    private struct Content {
+        var title: String
+        var lines: [(number: String, text: String)]
+        var selected: Int?
+    }
+
+    private static func content(_ prompt: PromptState) -> Content? {
+        guard prompt.isFocused else { return nil }
+        if let completion = prompt.completion {
+            return Content(title: "Tab next · Shift-Tab back", lines: completion.candidates.map { ("", $0) }, selected: completion.index)
         }
-        guard !lines.isEmpty, model.ui.prompt.isFocused else { return }
+        let numbered = { (texts: [String]) in texts.enumerated().map { (texts.count <= 9 ? "\($0.offset + 1)" : "", $0.element) } }
+        switch prompt.pending {
+        case .choices(let question, let choices) where !choices.isEmpty:
+            return Content(title: question, lines: numbered(choices))
+        case .suggestions(let phrases) where !phrases.isEmpty:
+            return Content(title: "Try saying", lines: numbered(phrases))
+        default:
+            return nil
+        }
+    }
+
+    /// Whether the box is on screen: the bar has focus and holds choices, hints or names.
+    static func isShowing(_ model: ViewModel) -> Bool { content(model.ui.prompt) != nil }
+
+    static func draw(_ model: ViewModel, above anchor: Rect, top: Int, into buffer: inout ScreenBuffer) {
+        guard let content = content(model.ui.prompt) else { return }
+        let title = content.title
+        var lines = content.lines
         let numberWidth = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
         let contentWidth = lines.map { DisplayWidth.of($0.1) + (numberWidth > 0 ? numberWidth + 2 : 0) }.max() ?? 0
         let width = min(anchor.width - 2, max(DisplayWidth.of(title) + 6, contentWidth + 4))
@@ -55,15 +74,23 @@ enum PromptPopupView {
         let box = Rect(x: anchor.x + 1, y: anchor.y - height, width: width, height: height)
         buffer.box(box, glyphs: model.glyphs, role: .frame, title: title)
         let inner = box.inset(dx: 2, dy: 1)
+        var selected = content.selected
+        // Names past the box's last row scroll into view around the highlighted one.
+        if let chosen = selected, chosen >= inner.height {
+            let first = chosen - inner.height + 1
+            lines = Array(lines[first...])
+            selected = chosen - first
+        }
         for (row, line) in lines.prefix(inner.height).enumerated() {
             var x = inner.x
             if numberWidth > 0 {
                 buffer.write(line.0, x: x + numberWidth - DisplayWidth.of(line.0), y: inner.y + row, role: .overlayKey, limit: inner.maxX)
                 x += numberWidth + 2
             }
-            let last = row == inner.height - 1 && lines.count > inner.height
+            let last = row == inner.height - 1 && lines.count > inner.height && selected != row
             let text = last ? String(model.glyphs.ellipsis) : line.1
-            buffer.write(DisplayWidth.truncate(text, to: inner.maxX - x), x: x, y: inner.y + row, role: .overlay, limit: inner.maxX)
+            let role: Role = row == selected ? .overlaySelected : .overlay
+            buffer.write(DisplayWidth.truncate(text, to: inner.maxX - x), x: x, y: inner.y + row, role: role, limit: inner.maxX)
         }
     }
 }

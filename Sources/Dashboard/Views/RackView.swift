@@ -1,5 +1,6 @@
-/// The magazine rack: every magazine, the current one marked with a pointer and highlighted.
-/// A column with a title in the medium and large layouts; a one-row strip in the compact one.
+/// The magazine rack: every magazine with how many of its slots hold a disc, the one on show
+/// marked with a pointer and highlighted, the playing one with the play sign. A column with a
+/// title in the medium and large layouts; a one-row strip in the compact one.
 enum RackView {
     static func draw(_ model: ViewModel, in rect: Rect, into buffer: inout ScreenBuffer) {
         guard rect.height >= 2, rect.width >= 4 else { return }
@@ -15,12 +16,12 @@ enum RackView {
         for (row, index) in shown.enumerated() {
             let magazine = magazines[index]
             let line = rect.row(row + 1)
-            let count = "\(magazine.slotCount)"
+            let count = (magazine.isPlaying ? String(model.glyphs.play) + " " : "") + "\(magazine.loadedCount)"
             let role: Role = magazine.isCurrent ? .rackCurrent : .rackOther
             let nameWidth = line.width - 3 - DisplayWidth.of(count) - 2
             if magazine.isCurrent { buffer.write(String(model.glyphs.pointer), x: line.x + 1, y: line.y, role: role) }
             buffer.write(DisplayWidth.truncate(magazine.name, to: nameWidth), x: line.x + 3, y: line.y, role: role, limit: line.maxX - DisplayWidth.of(count) - 2)
-            buffer.writeRight(count, in: Rect(x: line.x, y: line.y, width: line.width - 1, height: 1), role: .slotNumber)
+            buffer.writeRight(count, in: Rect(x: line.x, y: line.y, width: line.width - 1, height: 1), role: magazine.isPlaying ? .slotPlaying : .slotNumber)
         }
         if shown.lowerBound > 0 { buffer.writeRight("↑", in: rect.row(0), role: .hint) }
         if shown.upperBound < magazines.count { buffer.writeRight("↓", in: rect.row(rect.height - 1), role: .hint) }
@@ -43,7 +44,8 @@ enum RackView {
         }
         let current = magazines.firstIndex { $0.isCurrent } ?? 0
         let labels = magazines.map { magazine -> String in
-            (magazine.isCurrent ? String(model.glyphs.pointer) : " ") + DisplayWidth.truncate(magazine.name, to: max(1, min(20, room.width - 3)))
+            let sign = magazine.isCurrent ? String(model.glyphs.pointer) : (magazine.isPlaying ? String(model.glyphs.play) : " ")
+            return sign + DisplayWidth.truncate(magazine.name, to: max(1, min(20, room.width - 3)))
         }
         // Start early enough that the current one fits, as far left as possible.
         var first = 0

@@ -22,14 +22,17 @@ enum SlotsView {
         }
         let cursorIndex = slots.firstIndex { $0.number == model.ui.slotCursor } ?? 0
         let shown = Scrolling.window(count: slots.count, rows: list.height, focus: cursorIndex)
+        let numberWidth = max(2, "\(slots.map(\.number).max() ?? 1)".count + 1)
         for (row, index) in shown.enumerated() {
-            drawRow(slots[index], isCursor: index == cursorIndex, model: model, layout: layout, in: list.row(row), into: &buffer)
+            drawRow(slots[index], isCursor: index == cursorIndex, numberWidth: numberWidth, model: model, layout: layout, in: list.row(row), into: &buffer)
         }
         if shown.lowerBound > 0 { buffer.writeRight("↑", in: list.row(0), role: .hint) }
         if shown.upperBound < slots.count { buffer.writeRight("↓", in: list.row(list.height - 1), role: .hint) }
     }
 
-    static func drawRow(_ slot: DashboardSnapshot.SlotRow, isCursor: Bool, model: ViewModel, layout: Layout, in line: Rect, into buffer: inout ScreenBuffer) {
+    /// One slot: the pointer, the number right-aligned in `numberWidth` columns (a space before it
+    /// always, so "▸10" never happens), the sign, the title and the artist.
+    static func drawRow(_ slot: DashboardSnapshot.SlotRow, isCursor: Bool, numberWidth: Int = 2, model: ViewModel, layout: Layout, in line: Rect, into buffer: inout ScreenBuffer) {
         let glyphs = model.glyphs
         let isActive = slot.state == .playing || slot.state == .paused
         let base: Role = switch slot.state {
@@ -45,9 +48,10 @@ enum SlotsView {
         var x = line.x
         buffer.write(isCursor ? String(glyphs.pointer) : " ", x: x, y: line.y, role: role(.normal), limit: line.maxX)
         x += 1
-        let number = slot.number < 10 ? " \(slot.number)" : "\(slot.number)"
+        let digits = "\(slot.number)"
+        let number = String(repeating: " ", count: max(0, numberWidth - digits.count)) + digits
         buffer.write(number, x: x, y: line.y, role: role(isActive ? .slotPlaying : .slotNumber), limit: line.maxX)
-        x += 3
+        x += numberWidth + 1
         let sign: String = switch slot.state {
         case .playing: String(glyphs.play)
         case .paused: glyphs.pause

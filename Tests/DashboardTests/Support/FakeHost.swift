@@ -14,6 +14,8 @@ final class FakeHost: DashboardHost {
     var library: [AlbumChoice]
     var magazines: [Magazine]
     var currentMagazine = 0
+    /// The magazine whose disc plays, when it is not the one on show.
+    var playingMagazine: Int?
     /// The album ids whose folders are gone.
     var missingAlbums: Set<String> = []
     var playing: (disc: Int, track: Int)?
@@ -27,8 +29,15 @@ final class FakeHost: DashboardHost {
     var output = "silent"
     var notice: String?
     var replayGain: String?
+    var remoteResponse: DashboardSnapshot.RemoteResponse?
+    var activity: String?
+    /// Questions `question(before:)` answers, by edit.
+    var questions: [DashboardEdit: String] = [:]
+    var pinnedNotices: [DashboardSnapshot.PinnedNotice] = []
 
     private(set) var performed: [DashboardCommand] = []
+    private(set) var edits: [DashboardEdit] = []
+    private(set) var undos = 0
     private(set) var submitted: [String] = []
     private(set) var cancelledQuestions = 0
     private(set) var snapshotCount = 0
@@ -53,6 +62,7 @@ final class FakeHost: DashboardHost {
     func album(_ id: String) -> AlbumChoice? { library.first { $0.id == id } }
 
     var current: Magazine { magazines[currentMagazine] }
+    var playingIndex: Int { playingMagazine ?? currentMagazine }
 
     // MARK: DashboardHost
 
@@ -64,18 +74,23 @@ final class FakeHost: DashboardHost {
             guard let albumID, let album = album(albumID) else { return .init(number: number, state: .empty, title: nil, artist: nil) }
             if missingAlbums.contains(albumID) { return .init(number: number, state: .missing, title: album.title, artist: nil) }
             var state: DashboardSnapshot.SlotRow.SlotState = .loaded
-            if playing?.disc == number { state = transport == .paused ? .paused : (transport == .playing ? .playing : .loaded) }
+            if playing?.disc == number, playingIndex == currentMagazine { state = transport == .paused ? .paused : (transport == .playing ? .playing : .loaded) }
             return .init(number: number, state: state, title: album.title, artist: album.artist)
         }
         var panel: DashboardSnapshot.NowPlayingPanel?
-        if let playing, let albumID = magazine.slots[safe: playing.disc - 1] ?? nil, let album = album(albumID) {
-            panel = .init(disc: playing.disc, track: playing.track, trackCount: album.trackCount, title: "\(album.title) Song \(playing.track)", artist: album.artist, album: album.title, elapsed: elapsed, duration: 245)
+        let heard = magazines[playingIndex]
+        if let playing, let albumID = heard.slots[safe: playing.disc - 1] ?? nil, let album = album(albumID) {
+            panel = .init(magazine: heard.id, magazineName: heard.name, disc: playing.disc, track: playing.track, trackCount: album.trackCount, title: "\(album.title) Song \(playing.track)", artist: album.artist, album: album.title, elapsed: elapsed, duration: 245)
         }
         return DashboardSnapshot(
-            magazines: magazines.enumerated().map { .init(id: $1.id, name: $1.name, slotCount: $1.slots.count, isCurrent: $0 == currentMagazine) },
+            magazines: magazines.enumerated().map {
+                .init(id: $1.id, name: $1.name, slotCount: $1.slots.count, loadedCount: $1.slots.compactMap { $0 }.count,
+                      isCurrent: $0 == currentMagazine, isPlaying: panel != nil && $0 == playingIndex)
+            },
             slots: slots, nowPlaying: panel, transport: panel == nil ? .stopped : transport,
             repeatMode: repeatMode, randomMode: randomMode, isScanning: isScanning, volume: volume, isMuted: isMuted, output: output, notice: notice,
-            replayGain: replayGain
+            replayGain: replayGain,
+            remoteResponse: remoteResponse, activity: activity, pinnedNotices: pinnedNotices
         )
     }
 
@@ -85,9 +100,31 @@ final class FakeHost: DashboardHost {
         case .playDisc(let disc):
             guard let albumID = current.slots[safe: disc - 1] ?? nil, let album = album(albumID) else { return "Disc \(disc) is empty." }
             playing = (disc, 1)
+            playingMagazine = nil
             transport = .playing
             elapsed = 0
             return "Playing disc \(disc), \(album.title)."
+        case .playTrack(let track, let disc, let magazine, _):
+            guard let index = magazines.firstIndex(where: { $0.id == magazine }) else { return "No such magazine." }
+            playing = (disc, track)
+            playingMagazine = index == currentMagazine ? nil : index
+            transport = .playing
+            elapsed = 0
+            return "Playing disc \(disc), track \(track)."
+        case .playMagazine(let id, let name):
+            guard let index = magazines.firstIndex(where: { $0.id == id }) else { return "No such magazine." }
+            currentMagazine = index
+            playingMagazine = nil
+            playing = (1, 1)
+            transport = .playing
+            return "Playing \(name): disc 1."
+        case .seekTo(let seconds):
+            elapsed = Double(seconds)
+            return "At \(seconds) s."
+        case .stop:
+            transport = .stopped
+            playing = nil
+            return "Stopped."
         case .togglePlayPause:
             guard playing != nil else { return "Nothing to play." }
             transport = transport == .playing ? .paused : .playing
@@ -104,9 +141,6 @@ final class FakeHost: DashboardHost {
         case .cycleRepeat:
             repeatMode = ["off": "track", "track": "disc", "disc": "magazine"][repeatMode] ?? "off"
             return "Repeat \(repeatMode)."
-        case .nextMagazine:
-            currentMagazine = (currentMagazine + 1) % magazines.count
-            return "Magazine \(current.name)."
         case .quit:
             return "Goodbye."
         default:
@@ -123,7 +157,35 @@ final class FakeHost: DashboardHost {
 
     func libraryAlbums() -> [AlbumChoice] { library }
 
-    func load(album id: String, intoSlot slot: Int, ofMagazine magazine: UUID) -> EditResult {
+    func tracks(ofDisc disc: Int, magazine: UUID) -> DiscTracks? {
+        guard let found = magazines.first(where: { $0.id == magazine }), let albumID = found.slots[safe: disc - 1] ?? nil,
+              let album = album(albumID), !missingAlbums.contains(albumID) else { return nil }
+        return DiscTracks(
+            magazine: found.id, magazineName: found.name, disc: disc, title: album.title, artist: album.artist,
+            tracks: (1...album.trackCount).map { DiscTracks.Track(title: "\(album.title) Song \($0)", artist: album.artist, duration: 200 + Double($0)) }
+        )
+    }
+
+    func question(before edit: DashboardEdit) -> String? { questions[edit] }
+
+    func edit(_ edit: DashboardEdit) -> EditResult {
+        edits.append(edit)
+        switch edit {
+        case .load(let id, let slot, let magazine): return load(album: id, intoSlot: slot, ofMagazine: magazine)
+        case .eject(let slot, let magazine): return eject(slot: slot, ofMagazine: magazine)
+        case .createMagazine(let name): return createMagazine(named: name)
+        case .renameMagazine(let magazine, let name): return renameMagazine(magazine, to: name)
+        case .deleteMagazine(let magazine): return deleteMagazine(magazine)
+        case .moveMagazine(let magazine, let position): return moveMagazine(magazine, to: position)
+        }
+    }
+
+    func undo() -> EditResult {
+        undos += 1
+        return EditResult(message: "Nothing to undo.", succeeded: false)
+    }
+
+    private func load(album id: String, intoSlot slot: Int, ofMagazine magazine: UUID) -> EditResult {
         guard let index = magazines.firstIndex(where: { $0.id == magazine }), magazines[index].slots.indices.contains(slot - 1) else {
             return EditResult(message: "No such slot.", succeeded: false)
         }
@@ -132,7 +194,7 @@ final class FakeHost: DashboardHost {
         return EditResult(message: "Loaded \(album.title) into slot \(slot).", succeeded: true)
     }
 
-    func eject(slot: Int, ofMagazine magazine: UUID) -> EditResult {
+    private func eject(slot: Int, ofMagazine magazine: UUID) -> EditResult {
         guard let index = magazines.firstIndex(where: { $0.id == magazine }), magazines[index].slots.indices.contains(slot - 1) else {
             return EditResult(message: "No such slot.", succeeded: false)
         }
@@ -141,14 +203,14 @@ final class FakeHost: DashboardHost {
         return EditResult(message: "Ejected disc \(slot).", succeeded: true)
     }
 
-    func createMagazine(named name: String?) -> EditResult {
+    private func createMagazine(named name: String?) -> EditResult {
         let name = name ?? "Magazine \(magazines.count + 1)"
         guard !magazines.contains(where: { $0.name == name }) else { return EditResult(message: "There is already a magazine called \(name).", succeeded: false) }
         magazines.append(Magazine(name: name, slots: Array(repeating: nil, count: 6)))
         return EditResult(message: "Created \(name).", succeeded: true)
     }
 
-    func renameMagazine(_ magazine: UUID, to name: String) -> EditResult {
+    private func renameMagazine(_ magazine: UUID, to name: String) -> EditResult {
         guard let index = magazines.firstIndex(where: { $0.id == magazine }) else { return EditResult(message: "No such magazine.", succeeded: false) }
         guard !magazines.contains(where: { $0.name == name && $0.id != magazine }) else { return EditResult(message: "There is already a magazine called \(name).", succeeded: false) }
         let old = magazines[index].name
@@ -156,7 +218,7 @@ final class FakeHost: DashboardHost {
         return EditResult(message: "Renamed \(old) to \(name).", succeeded: true)
     }
 
-    func deleteMagazine(_ magazine: UUID) -> EditResult {
+    private func deleteMagazine(_ magazine: UUID) -> EditResult {
         guard magazines.count > 1 else { return EditResult(message: "The last magazine can't be deleted.", succeeded: false) }
         guard let index = magazines.firstIndex(where: { $0.id == magazine }) else { return EditResult(message: "No such magazine.", succeeded: false) }
         let currentID = current.id
@@ -165,7 +227,7 @@ final class FakeHost: DashboardHost {
         return EditResult(message: "Deleted \(name).", succeeded: true)
     }
 
-    func moveMagazine(_ magazine: UUID, to position: Int) -> EditResult {
+    private func moveMagazine(_ magazine: UUID, to position: Int) -> EditResult {
         guard let index = magazines.firstIndex(where: { $0.id == magazine }), (1...magazines.count).contains(position) else {
             return EditResult(message: "No such position.", succeeded: false)
         }
@@ -174,6 +236,17 @@ final class FakeHost: DashboardHost {
         magazines.insert(moved, at: position - 1)
         currentMagazine = magazines.firstIndex { $0.id == currentID } ?? 0
         return EditResult(message: "Moved \(moved.name) to position \(position).", succeeded: true)
+    }
+
+    /// What an earlier run saved, and what the dashboard saved since.
+    var savedHistory: [String] = []
+    private(set) var historySaves = 0
+
+    func savedPromptHistory() -> [String] { savedHistory }
+
+    func savePromptHistory(_ sentences: [String]) {
+        savedHistory = sentences
+        historySaves += 1
     }
 
     func selectMagazine(_ magazine: UUID) {
