@@ -9,11 +9,12 @@
 # the encoder's options, and the music: tempo, key, scale, timbres, drum and
 # bass patterns, chords and bars per track). This script synthesises the music
 # note by note with sox, lays an espeak-ng announcement over each intro, encodes
-# it, and records the sample counts mpg123 decodes and the sizes. The Swift
+# it (lame, flac or opusenc), and records the sample counts the reference decoder
+# (mpg123, flac, opusdec) decodes and the sizes. The Swift
 # tests (Tests/MusicLibraryTests/DemoLibraryTests.swift) check the result.
 # See docs/demo-library.md.
 #
-# Needs (Debian packages): sox, espeak-ng, lame, mpg123, jq. Running as root,
+# Needs (Debian packages): sox, espeak-ng, lame, mpg123, flac, opus-tools, jq. Running as root,
 # the script installs whichever are missing; otherwise it names them and stops.
 
 set -euo pipefail
@@ -94,10 +95,16 @@ rnd() {
 	REPLY=$(((RNG >> 10) % $1))
 }
 
-# decode FILE WAV — decode an MP3 with mpg123, gapless (encoder delay and padding
-# from the LAME tag removed), to a 16-bit WAV.
+# decode FORMAT FILE WAV — decode with the format's reference decoder to a 16-bit
+# WAV: mpg123 gapless (encoder delay and padding from the LAME tag removed), flac,
+# opusdec (pre-skip and end trimming applied, at 48 kHz).
 decode() {
-	mpg123 -q --gapless -w "$2" "$1" 2>/dev/null || die "mpg123 could not decode $1"
+	case $1 in
+	mp3) mpg123 -q --gapless -w "$3" "$2" 2>/dev/null ;;
+	flac) flac --silent --decode --force -o "$3" "$2" ;;
+	opus) opusdec --quiet "$2" "$3" ;;
+	*) false ;;
+	esac || die "could not decode $2"
 }
 
 # has_info_frame MP3 — true when the first frame is a Xing/Info (LAME) frame.
@@ -477,7 +484,7 @@ load_album() {
 		LEAD=\($m.lead // "") PAD=\($m.pad // "") DRUMS=\($m.drums // "") BASSLINE=\($m.bassline // "")
 		G_PAD=\($m.gains.pad // 0) G_BASS=\($m.gains.bass // 0) G_DRUMS=\($m.gains.drums // 0) G_LEAD=\($m.gains.lead // 0)
 		CHORDS=\($m.chords // "")"' --argjson a "$a")"
-	read -r -a LAME_OPTS <<<"$ENCODER_OPTIONS"
+	read -r -a ENCODER_OPTS <<<"$ENCODER_OPTIONS"
 	mapfile -t TRACKS < <(jqm '.albums[$a].tracks[].title' --argjson a "$a")
 	mapfile -t FORMATS < <(jqm '.albums[$a].tracks[].format' --argjson a "$a")
 	mapfile -t PROGS < <(jqm '.albums[$a].tracks[].chords // ""' --argjson a "$a")
@@ -490,17 +497,28 @@ load_album() {
 
 # encode FORMAT WAV FILE TRACK TOTAL TITLE — encode with full tags. For MP3:
 # lame with ID3v2 (UTF-16) and ID3v1 tags; disc numbers go in TPOS, as each
-# album is one disc.
+# album is one disc. FLAC and Opus: the same fields as Vorbis comments.
 encode() {
 	local format=$1 wav=$2 out=$3 trk=$4 total=$5 title=$6
+	local -a comments=(TITLE="$title" ARTIST="$ARTIST" ALBUM="$TITLE" DATE="$YEAR" TRACKNUMBER="$trk"
+		TRACKTOTAL="$total" DISCNUMBER=1 DISCTOTAL=1 GENRE="$GENRE" COMMENT="$COMMENT")
+	local -a tags=() comment
 	case $format in
 	mp3)
-		lame --quiet --nohist "${LAME_OPTS[@]}" --add-id3v2 --id3v2-utf16 \
+		lame --quiet --nohist "${ENCODER_OPTS[@]}" --add-id3v2 --id3v2-utf16 \
 			--tt "$title" --ta "$ARTIST" --tl "$TITLE" --ty "$YEAR" \
 			--tn "$trk/$total" --tg "$GENRE" --tc "$COMMENT" --tv "TPOS=1/1" \
 			"$wav" "$out" || die "lame failed on $out"
 		;;
-	*) die "no encoder for the format '$format' yet ($out)" ;;
+	flac)
+		for comment in "${comments[@]}"; do tags+=(--tag="$comment"); done
+		flac --silent --force "${ENCODER_OPTS[@]}" "${tags[@]}" -o "$out" "$wav" || die "flac failed on $out"
+		;;
+	opus)
+		for comment in "${comments[@]}"; do tags+=(--comment "$comment"); done
+		opusenc --quiet "${ENCODER_OPTS[@]}" "${tags[@]}" "$wav" "$out" || die "opusenc failed on $out"
+		;;
+	*) die "no encoder for the format '$format' ($out)" ;;
 	esac
 }
 
@@ -514,7 +532,7 @@ record() {
 # ---------------------------------------------------------------------------
 
 build() {
-	ensure_tools sox:sox espeak-ng:espeak-ng lame:lame mpg123:mpg123 jq:jq
+	ensure_tools sox:sox espeak-ng:espeak-ng lame:lame mpg123:mpg123 flac:flac metaflac:flac opusenc:opus-tools opusdec:opus-tools jq:jq
 	[[ -f $MANIFEST ]] || die "no album descriptions at ${MANIFEST#"$ROOT"/}"
 	local started=$SECONDS
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/demo-library.XXXXXX")
@@ -567,7 +585,17 @@ build() {
 			done
 		fi
 
-		# Encode, decode back, and record what mpg123 makes of each file.
+		# Encode; FLAC albums get ReplayGain tags (track and album) from metaflac.
+		local -a flacs=()
+		for ((t = 0; t < ntracks; t++)); do
+			local file
+			file=$(printf '%02d %s.%s' $((t + 1)) "${TRACKS[t]}" "${FORMATS[t]}")
+			encode "${FORMATS[t]}" "${wavs[t]}" "$stage/$FOLDER/$file" $((t + 1)) "$ntracks" "${TRACKS[t]}"
+			[[ ${FORMATS[t]} == flac ]] && flacs+=("$stage/$FOLDER/$file")
+		done
+		if ((${#flacs[@]} > 0)); then metaflac --add-replay-gain "${flacs[@]}" || die "metaflac failed on $FOLDER"; fi
+
+		# Decode back, and record what the reference decoder makes of each file.
 		local decoded_sum=0
 		local -a decs=()
 		for ((t = 0; t < ntracks; t++)); do
@@ -575,8 +603,7 @@ build() {
 			local file
 			file=$(printf '%02d %s.%s' $((t + 1)) "$title" "$format")
 			local out="$stage/$FOLDER/$file"
-			encode "$format" "${wavs[t]}" "$out" $((t + 1)) "$ntracks" "$title"
-			decode "$out" "$WORK/dec$t.wav"
+			decode "$format" "$out" "$WORK/dec$t.wav"
 			decs+=("$WORK/dec$t.wav")
 			local src dec rate chans bytes levels secs
 			src=$(samples_of "${wavs[t]}")
