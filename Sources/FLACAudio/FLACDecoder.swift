@@ -58,7 +58,7 @@ public final class FLACDecoder: AudioDecoder {
         guard read, sink.lastError != FLAC__STREAM_DECODER_ERROR_STATUS_BAD_METADATA, FLACDecoder.isPlausible(info) else {
             throw DecoderError(
                 reason: "its FLAC header (STREAMINFO) is damaged",
-                detail: "\(info.sampleRate) Hz, \(info.channels) channels, \(info.bitsPerSample) bits, blocks of up to \(info.maxBlockSize) samples")
+                detail: "\(info.sampleRate) Hz, \(FLACDecoder.count(info.channels, "channel")), \(FLACDecoder.count(info.bitsPerSample, "bit")), blocks of up to \(FLACDecoder.count(info.maxBlockSize, "sample"))")
         }
         let sampleFormat: AudioFormat.SampleFormat = info.bitsPerSample <= 16 ? .signed16 : .signed32
         format = AudioFormat(sampleRate: info.sampleRate, channels: 2, sampleFormat: sampleFormat)
@@ -75,6 +75,11 @@ public final class FLACDecoder: AudioDecoder {
     private static func isPlausible(_ info: FLACFrameSink.StreamInfo) -> Bool {
         (1...655_350).contains(info.sampleRate) && (1...8).contains(info.channels) && (4...32).contains(info.bitsPerSample)
             && (16...65_535).contains(info.maxBlockSize)
+    }
+
+    /// "1 channel", "2 channels".
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     public var length: AudioLength {
