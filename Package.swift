@@ -58,6 +58,9 @@ let package = Package(
             // builds stay dynamic: the test bundles that link this target need the shared runtime.
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-l_FoundationCShims", "-l_FoundationCollections"], .when(configuration: .release))]
         ),
+        // Builds Assets/DemoLibrary from its manifest (scripts/make-demo-library.sh runs it); a
+        // development tool, so it uses Foundation's Process like the benchmarks.
+        .executableTarget(name: "cdchanger-demo-library", dependencies: ["OrderedJSON"]),
         .executableTarget(
             name: "cdchanger-bench",
             dependencies: ["SystemSupport", "TmuxDriver", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
