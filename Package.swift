@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "CodecTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "FLACAudio", "VorbisAudio", "OpusAudio", "TestSupport"]),
         .testTarget(name: "MusicLibraryTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "MPEGAudio", "MusicLibrary", "TestSupport"]),
         .testTarget(name: "ChangerKitTests", dependencies: ["ChangerKit", "IntentKit", "MusicLibrary", "TestSupport"]),
-        .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit", "ChangerKit", "MusicLibrary", "TestSupport"]),
+        .testTarget(name: "ChangerIntentsTests", dependencies: ["ChangerIntents", "IntentKit", "ChangerKit", "MusicLibrary", "TestSupport"], exclude: ["NaturalSentences.txt"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TestSupport", "TmuxDriver"]),
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "TestSupport"]),
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"]),

@@ -5,47 +5,86 @@ import IntentKit
 public enum ChangerCatalog {
     /// The identifier of the magazine entity type.
     public static let magazineType = "Magazine"
+    /// The identifiers of the library's entity types: albums (discs), artists and songs.
+    public static let albumType = "Album"
+    public static let artistType = "Artist"
+    public static let songType = "Song"
 
     /// The magazine parameter, optional or required.
     static func magazine(required: Bool) -> ParameterDefinition {
         ParameterDefinition(name: "magazine", title: "Magazine", type: .entity(magazineType), isRequired: required, question: "Which magazine?")
     }
 
+    /// A disc (slot) number parameter: the 1–20 enum in phrases, any slot 1–99 as an answer.
+    static func disc(_ name: String = "disc", title: String = "Disc", required: Bool = true, question: String = "Which disc?") -> ParameterDefinition {
+        ParameterDefinition(name: name, title: title, type: .enumeration(ChangerEnums.discNumber), isRequired: required, question: question, answerType: .integer(1...99))
+    }
+
+    static func album(question: String) -> ParameterDefinition {
+        ParameterDefinition(name: "album", title: "Album", type: .entity(albumType), question: question)
+    }
+
     /// Every intent, in listing order.
     public static let intents: [IntentDefinition] = [
         IntentDefinition(.playMagazine, title: "Play Magazine", parameters: [magazine(required: true)],
                          summary: "Play the magazine {magazine}", response: "Playing the magazine {magazine}."),
+        IntentDefinition(.playMagazineNumber, title: "Play Magazine by Number", parameters: [
+            ParameterDefinition(name: "number", title: "Number", type: .enumeration(ChangerEnums.magazineNumber), question: "Which magazine number?", answerType: .integer(1...999)),
+        ], summary: "Play magazine number {number} in the rack", response: "Playing magazine {number} of the rack."),
         IntentDefinition(.playDisc, title: "Play Disc", parameters: [
-            ParameterDefinition(name: "disc", title: "Disc", type: .enumeration(ChangerEnums.discNumber), question: "Which disc?", answerType: .integer(1...99)),
-            magazine(required: false),
+            disc(), magazine(required: false),
             // Not in any phrase: the dashboard's track list plays a disc from one of its tracks.
             ParameterDefinition(name: "track", title: "Track", type: .integer(1...9999), isRequired: false, question: "Which track?"),
         ], summary: "Play disc {disc}[ of {magazine}]", response: "Playing disc {disc}[ of {magazine}]."),
+        IntentDefinition(.playLastDisc, title: "Play the Last Disc", summary: "Play the last disc in the magazine", response: "Playing the last disc."),
+        IntentDefinition(.playTrackNumber, title: "Play Track", parameters: [
+            ParameterDefinition(name: "track", title: "Track", type: .enumeration(ChangerEnums.trackNumber), question: "Which track?", answerType: .integer(1...999)),
+            disc(required: false),
+        ], summary: "Play track {track}[ of disc {disc}]", response: "Playing track {track}[ of disc {disc}]."),
+        IntentDefinition(.playAlbum, title: "Play Album", parameters: [
+            album(question: "Which album?"),
+            // Not in any phrase: the answer to "Which slot should it go in?" when the magazine is full.
+            disc("slot", title: "Slot", required: false, question: "Which slot should it go in?"),
+        ], summary: "Play the album {album}[ in slot {slot}]", response: "Playing the album {album}."),
+        IntentDefinition(.playArtist, title: "Play Artist", parameters: [
+            ParameterDefinition(name: "artist", title: "Artist", type: .entity(artistType), question: "Which artist?"),
+        ], summary: "Play something by {artist}", response: "Playing something by {artist}."),
+        IntentDefinition(.playSong, title: "Play Song", parameters: [
+            ParameterDefinition(name: "song", title: "Song", type: .entity(songType), question: "Which song?"),
+        ], summary: "Play the song {song}", response: "Playing the song {song}."),
+        IntentDefinition(.loadAlbum, title: "Load Album", parameters: [
+            album(question: "Which album should go in?"),
+            disc("slot", title: "Slot", required: false, question: "Which slot should it go in?"),
+        ], summary: "Load {album}[ into slot {slot}]", response: "Loading {album}[ into slot {slot}]."),
+        IntentDefinition(.ejectDisc, title: "Eject Disc", parameters: [disc(question: "Which disc should come out?")],
+                         summary: "Eject disc {disc}", response: "Ejecting disc {disc}."),
         IntentDefinition(.playSomething, title: "Play Something", summary: "Play whatever is loaded", response: "Playing where you left off."),
         IntentDefinition(.pause, title: "Pause", summary: "Pause", response: "Paused."),
         IntentDefinition(.resume, title: "Resume", summary: "Resume playing", response: "Resuming."),
         IntentDefinition(.stop, title: "Stop", summary: "Stop playing", response: "Stopped."),
         IntentDefinition(.togglePlayPause, title: "Play or Pause", summary: "Play or pause", response: "Done."),
-        IntentDefinition(.nextTrack, title: "Next Track", summary: "Skip to the next track", response: "Next track."),
-        IntentDefinition(.previousTrack, title: "Previous Track", summary: "Go back to the previous track", response: "Previous track."),
+        IntentDefinition(.nextTrack, title: "Next Track", parameters: [count()], summary: "Skip to the next track[ ({count} tracks ahead)]", response: "Next track[, {count} tracks ahead]."),
+        IntentDefinition(.previousTrack, title: "Previous Track", parameters: [count()], summary: "Go back to the previous track[ ({count} tracks back)]", response: "Previous track[, {count} tracks back]."),
+        IntentDefinition(.restartTrack, title: "Restart Track", summary: "Play this track again from the start", response: "From the start."),
         IntentDefinition(.nextDisc, title: "Next Disc", summary: "Change to the next disc", response: "Next disc."),
         IntentDefinition(.previousDisc, title: "Previous Disc", summary: "Go back to the previous disc", response: "Previous disc."),
         IntentDefinition(.nextMagazine, title: "Next Magazine", summary: "Change to the next magazine", response: "Next magazine."),
         IntentDefinition(.previousMagazine, title: "Previous Magazine", summary: "Go back to the previous magazine", response: "Previous magazine."),
         IntentDefinition(.seek, title: "Seek", parameters: [
             ParameterDefinition(name: "direction", title: "Direction", type: .enumeration(ChangerEnums.seekDirection), question: "Forward or backward?"),
-            // Not in any phrase: media keys (MPRIS Seek, SetPosition) move by other amounts than 10 s.
-            ParameterDefinition(name: "seconds", title: "Seconds", type: .integer(1...86_400), isRequired: false, question: "How many seconds?"),
-            // Not in any phrase either: where MPRIS Seek and SetPosition go, in microseconds from
+            ParameterDefinition(name: "seconds", title: "Seconds", type: .enumeration(ChangerEnums.seekAmount), isRequired: false, question: "How many seconds?", answerType: .integer(1...86_400)),
+            // Not in any phrase: where MPRIS Seek and SetPosition go, in microseconds from
             // the start of the track (instead of `seconds`).
             ParameterDefinition(name: "position", title: "Position", type: .integer(0...86_400_000_000), isRequired: false, question: "Where in the track?"),
-        ], summary: "Skip {direction}", response: "Skipping {direction}."),
+        ], summary: "Skip {direction}[ {seconds}]", response: "Skipping {direction}[ {seconds}]."),
         IntentDefinition(.setVolume, title: "Set Volume", parameters: [
             ParameterDefinition(name: "volume", title: "Volume", type: .enumeration(ChangerEnums.volumeLevel), question: "What volume, from 0 to 100 percent?", answerType: .integer(0...100)),
         ], summary: "Set the volume to {volume}", response: "Volume {volume}."),
         IntentDefinition(.changeVolume, title: "Change Volume", parameters: [
             ParameterDefinition(name: "step", title: "Step", type: .enumeration(ChangerEnums.volumeStep), question: "Up or down?"),
-        ], summary: "Turn the volume {step}", response: "Volume {step}."),
+            ParameterDefinition(name: "amount", title: "Amount", type: .enumeration(ChangerEnums.volumeAmount), isRequired: false, question: "By how much?"),
+        ], summary: "Turn the volume {step}[ by {amount}]", response: "Volume {step}[ by {amount}]."),
+        IntentDefinition(.getVolume, title: "Volume Level", summary: "Say how loud it is", response: "Here's the volume."),
         IntentDefinition(.mute, title: "Mute", summary: "Mute the sound", response: "Muted."),
         IntentDefinition(.unmute, title: "Unmute", summary: "Turn the sound back on", response: "Sound on."),
         IntentDefinition(.repeat, title: "Repeat", parameters: [
@@ -54,7 +93,16 @@ public enum ChangerCatalog {
         IntentDefinition(.random, title: "Random", parameters: [
             ParameterDefinition(name: "mode", title: "Mode", type: .enumeration(ChangerEnums.randomMode), question: "Shuffle this disc, the whole magazine, or off?"),
         ], summary: "Shuffle {mode}", response: "Random play: {mode}."),
-        IntentDefinition(.scan, title: "Scan", summary: "Play the start of each track", response: "Scanning: playing the start of each track."),
-        IntentDefinition(.nowPlaying, title: "Now Playing", summary: "Say what is playing", response: "Here's what's playing."),
+        IntentDefinition(.scan, title: "Scan", parameters: [
+            ParameterDefinition(name: "mode", title: "Mode", type: .enumeration(ChangerEnums.scanMode), isRequired: false, question: "Scan on or off?"),
+        ], summary: "Scan: play the start of each track[ (scan {mode})]", response: "Scan[ {mode}]."),
+        IntentDefinition(.nowPlaying, title: "Now Playing", parameters: [
+            ParameterDefinition(name: "detail", title: "Detail", type: .enumeration(ChangerEnums.nowPlayingDetail), isRequired: false, question: "What would you like to know?"),
+        ], summary: "Say what is playing[ (the {detail})]", response: "Here's what's playing."),
     ]
+
+    /// How many tracks to skip (two or more; one is a plain next or previous).
+    static func count() -> ParameterDefinition {
+        ParameterDefinition(name: "count", title: "Count", type: .enumeration(ChangerEnums.trackCount), isRequired: false, question: "How many tracks?", answerType: .integer(1...99))
+    }
 }

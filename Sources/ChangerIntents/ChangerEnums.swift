@@ -12,19 +12,102 @@ public enum ChangerEnums {
         examples: ["3"]
     )
 
-    /// Volume percentage 0–100 ("40", "40 percent", "40%", "max"); JSON integer.
+    /// A number 1–`count` said as a number or an ordinal ("3", "three", "third"); JSON integer.
+    static func numbers(_ identifier: String, title: String, _ range: ClosedRange<Int>, example: String) -> EnumDefinition {
+        EnumDefinition(
+            identifier: identifier, title: title,
+            cases: range.map { EnumCase(.integer($0), displayName: String($0), synonyms: [Normalizer.ordinalToken($0)]) },
+            examples: [example]
+        )
+    }
+
+    /// Track number 1–99 on a disc ("track 4", "the second song"); JSON integer.
+    public static let trackNumber = numbers("TrackNumber", title: "Track Number", 1...99, example: "4")
+
+    /// A magazine's place in the rack, 1–20 ("magazine two", "the second magazine"); JSON integer.
+    public static let magazineNumber = numbers("MagazineNumber", title: "Magazine Number", 1...20, example: "2")
+
+    /// How many tracks to skip, 2–20 ("skip two songs"; one is a plain next); JSON integer.
+    public static let trackCount = EnumDefinition(
+        identifier: "TrackCount", title: "Track Count",
+        cases: (2...20).map { count in
+            EnumCase(.integer(count), displayName: String(count), synonyms: count == 2 ? ["a couple", "a couple of", "couple of"] : [])
+        },
+        examples: ["2"]
+    )
+
+    /// The loudest volume; a louder request is turned down to it, and the reply says so.
+    public static let maximumVolume = 100
+
+    /// Volume percentage 0–100 ("40", "40 percent", "40%", "max"); JSON integer. "110" or "150"
+    /// are understood too and read as 100, shown "100% (the most there is)", so the reply says
+    /// what happened instead of refusing or playing louder than the player goes.
     public static let volumeLevel = EnumDefinition(
         identifier: "VolumePercentage",
         title: "Volume Percentage",
         cases: (0...100).map { percent in
             var synonyms = [String(percent), "\(percent) percent"]
-            if percent == 100 { synonyms += ["max", "maximum", "full", "full blast", "all the way up"] }
-            if percent == 50 { synonyms += ["half", "half way", "halfway"] }
-            if percent == 0 { synonyms += ["zero", "minimum", "min", "all the way down"] }
+            if percent == 100 { synonyms += ["max", "maximum", "full", "full blast", "all the way up", "the max", "the maximum", "top", "the top", "as loud as it goes", "as high as it goes"] }
+            if percent == 50 { synonyms += ["half", "half way", "halfway", "half volume", "the middle"] }
+            if percent == 0 { synonyms += ["zero", "minimum", "min", "all the way down", "the minimum", "nothing"] }
             return EnumCase(.integer(percent), displayName: "\(percent)%", synonyms: synonyms)
-        },
+        } + [EnumCase(.integer(maximumVolume), displayName: "100% (the most there is)", synonyms: (101...300).flatMap { [String($0), "\($0) percent"] })],
         examples: ["40"]
     )
+
+    /// How far to turn the volume up or down, 1–100 percentage points ("by 15 percent"); JSON integer.
+    public static let volumeAmount = EnumDefinition(
+        identifier: "VolumeAmount",
+        title: "Volume Amount",
+        cases: (1...100).map { points in
+            EnumCase(.integer(points), displayName: "\(points)%", synonyms: [String(points), "\(points) percent", "\(points) points", "\(points) notches"])
+        },
+        examples: ["10"]
+    )
+
+    /// How far to seek, in seconds 1–3600 ("30 seconds", "a minute", "1 minute 30 seconds"); JSON integer.
+    public static let seekAmount: EnumDefinition = {
+        var names: [Int: [String]] = [:]
+        func add(_ seconds: Int, _ name: String) { names[seconds, default: []].append(name) }
+        for seconds in 1...600 {
+            add(seconds, "\(seconds) seconds")
+            add(seconds, "\(seconds) second")
+            add(seconds, "\(seconds) secs")
+            add(seconds, "\(seconds) sec")
+        }
+        for minutes in 1...60 {
+            for unit in ["minutes", "minute", "mins", "min"] { add(minutes * 60, "\(minutes) \(unit)") }
+            for seconds in [5, 10, 15, 20, 25, 30, 40, 45, 50] where minutes <= 10 {
+                add(minutes * 60 + seconds, "\(minutes) minutes \(seconds) seconds")
+                add(minutes * 60 + seconds, "\(minutes) minute \(seconds) seconds")
+                add(minutes * 60 + seconds, "\(minutes) minutes and \(seconds) seconds")
+                add(minutes * 60 + seconds, "\(minutes) minute and \(seconds) seconds")
+            }
+            if minutes <= 10 {
+                add(minutes * 60 + 30, "\(minutes) and a half minutes")
+                add(minutes * 60 + 30, "\(minutes) minutes and a half")
+            }
+        }
+        add(60, "a minute")
+        add(30, "half a minute")
+        add(90, "a minute and a half")
+        add(15, "a quarter of a minute")
+        return EnumDefinition(
+            identifier: "SeekAmount", title: "Seek Amount",
+            cases: names.keys.sorted().map { seconds in
+                EnumCase(.integer(seconds), displayName: describe(seconds: seconds), synonyms: names[seconds]!)
+            },
+            examples: ["30"]
+        )
+    }()
+
+    /// "30 seconds", "1 minute", "2 minutes", "1 minute 30 seconds".
+    public static func describe(seconds: Int) -> String {
+        let minutes = seconds / 60, rest = seconds % 60
+        let minutePart = minutes == 0 ? nil : "\(minutes) minute\(minutes == 1 ? "" : "s")"
+        let secondPart = rest == 0 ? nil : "\(rest) second\(rest == 1 ? "" : "s")"
+        return [minutePart, secondPart].compactMap { $0 }.joined(separator: " ")
+    }
 
     /// Volume step up or down; JSON string "up" / "down".
     public static let volumeStep = EnumDefinition(
@@ -41,7 +124,7 @@ public enum ChangerEnums {
         identifier: "RepeatMode",
         title: "Repeat Mode",
         cases: [
-            EnumCase(.string("off"), displayName: "off", synonyms: ["none", "nothing"]),
+            EnumCase(.string("off"), displayName: "off", synonyms: ["none", "nothing", "disabled"]),
             EnumCase(.string("track"), displayName: "this track", synonyms: [
                 "track", "song", "tune", "this song", "this tune", "the song", "the track", "current song",
                 "current track", "the current song", "the current track", "one", "single", "it", "this", "that",
@@ -54,7 +137,7 @@ public enum ChangerEnums {
             ]),
             EnumCase(.string("magazine"), displayName: "the whole magazine", synonyms: [
                 "magazine", "the magazine", "this magazine", "all", "everything", "all discs", "all cds", "all albums",
-                "all songs", "all tracks", "all the discs", "all the songs", "all of them", "the whole thing",
+                "all songs", "all tracks", "all the discs", "all the songs", "all of them", "the whole thing", "on", "enabled",
             ]),
         ]
     )
@@ -64,7 +147,7 @@ public enum ChangerEnums {
         identifier: "RandomMode",
         title: "Random Mode",
         cases: [
-            EnumCase(.string("off"), displayName: "off", synonyms: ["none"]),
+            EnumCase(.string("off"), displayName: "off", synonyms: ["none", "disabled"]),
             EnumCase(.string("disc"), displayName: "this disc", synonyms: [
                 "disc", "cd", "album", "record", "this album", "this cd", "this record", "the album", "the disc", "the cd",
                 "the whole album", "the current album", "current album", "current disc", "this", "it", "the tracks on this disc",
@@ -74,6 +157,7 @@ public enum ChangerEnums {
                 "magazine", "the magazine", "this magazine", "all", "everything", "all discs", "all cds", "all albums",
                 "all songs", "all tracks", "all the discs", "all the songs", "songs", "tracks", "music", "my music",
                 "all my music", "the songs", "the tracks", "the music", "all of them", "the whole thing",
+                "on", "enabled", "shuffle", "shuffled", "random",
             ]),
         ]
     )
@@ -85,6 +169,27 @@ public enum ChangerEnums {
         cases: [
             EnumCase(.string("forward"), displayName: "forward", synonyms: ["ahead", "forwards"]),
             EnumCase(.string("backward"), displayName: "backward", synonyms: ["back", "backwards"]),
+        ]
+    )
+
+    /// Scan on or off; JSON string "on" / "off". Without it, "scan" turns scanning on or off.
+    public static let scanMode = EnumDefinition(
+        identifier: "ScanMode",
+        title: "Scan Mode",
+        cases: [
+            EnumCase(.string("on"), displayName: "on"),
+            EnumCase(.string("off"), displayName: "off"),
+        ]
+    )
+
+    /// One thing to say about what is playing; JSON string. Without it, the whole line is said.
+    public static let nowPlayingDetail = EnumDefinition(
+        identifier: "NowPlayingDetail",
+        title: "Detail",
+        cases: [
+            EnumCase(.string("length"), displayName: "length"),
+            EnumCase(.string("remaining"), displayName: "time left"),
+            EnumCase(.string("magazine"), displayName: "magazine"),
         ]
     )
 }

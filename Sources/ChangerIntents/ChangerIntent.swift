@@ -8,7 +8,15 @@ import IntentKit
 /// run it. The raw values are part of the command-line contract (`cdchanger resolve --json`).
 public enum ChangerIntent: String, CaseIterable, Sendable {
     case playMagazine = "PlayMagazine"
+    case playMagazineNumber = "PlayMagazineNumber"
     case playDisc = "PlayDisc"
+    case playLastDisc = "PlayLastDisc"
+    case playTrackNumber = "PlayTrackNumber"
+    case playAlbum = "PlayAlbum"
+    case playArtist = "PlayArtist"
+    case playSong = "PlaySong"
+    case loadAlbum = "LoadAlbum"
+    case ejectDisc = "EjectDisc"
     case playSomething = "PlaySomething"
     case pause = "Pause"
     case resume = "Resume"
@@ -16,6 +24,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     case togglePlayPause = "TogglePlayPause"
     case nextTrack = "NextTrack"
     case previousTrack = "PreviousTrack"
+    case restartTrack = "RestartTrack"
     case nextDisc = "NextDisc"
     case previousDisc = "PreviousDisc"
     case nextMagazine = "NextMagazine"
@@ -23,6 +32,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     case seek = "Seek"
     case setVolume = "SetVolume"
     case changeVolume = "ChangeVolume"
+    case getVolume = "GetVolume"
     case mute = "Mute"
     case unmute = "Unmute"
     case `repeat` = "Repeat"
@@ -44,13 +54,16 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     /// The direct inputs expected to run this intent (the tests check the key map and the MPRIS
     /// mapping against it, both ways). The rest are sentences only: Tab and Shift-Tab only show
     /// another magazine (the music goes on), while "next magazine" plays it; the dashboard shows
-    /// what is playing.
+    /// what is playing. The music named from the library, track and magazine numbers, loading and
+    /// ejecting by sentence, restarting a track and asking the volume are sentences too (the
+    /// dashboard loads and ejects with keys of its own, through the rack editor).
     public var directInputs: DirectInputs {
         switch self {
         case .togglePlayPause, .stop, .nextTrack, .previousTrack, .seek, .repeat, .random: [.key, .mediaKey]
         case .playMagazine, .playDisc, .nextDisc, .previousDisc, .changeVolume, .mute, .unmute, .scan: .key
         case .playSomething, .pause, .resume, .setVolume: .mediaKey
-        case .nextMagazine, .previousMagazine, .nowPlaying: []
+        case .nextMagazine, .previousMagazine, .nowPlaying, .playMagazineNumber, .playLastDisc, .playTrackNumber, .playAlbum,
+             .playArtist, .playSong, .loadAlbum, .ejectDisc, .restartTrack, .getVolume: []
         }
     }
 }

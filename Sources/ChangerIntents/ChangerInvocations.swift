@@ -19,6 +19,11 @@ public enum ChangerInvocations {
         return IntentInvocation(.playDisc, parameters: parameters)
     }
 
+    /// A slot (disc) number as a parameter value: the disc-number case for 1–20, a plain number beyond.
+    public static func slot(_ number: Int) -> ParameterValue {
+        enumValue(ChangerEnums.discNumber, .integer(number)) ?? .integer(number)
+    }
+
     public static func playMagazine(id: UUID, name: String) -> IntentInvocation {
         IntentInvocation(.playMagazine, parameters: ["magazine": magazineValue(id: id, name: name)])
     }

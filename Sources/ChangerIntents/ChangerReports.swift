@@ -7,10 +7,13 @@ public enum ChangerReports {
         registry.listingLines()
     }
 
-    /// `cdchanger shortcuts --check`: the report lines and whether anything collides (exit 1 then).
+    /// `cdchanger shortcuts --check`: the report lines and whether anything collides (exit 1 then):
+    /// phrases against phrases and magazine names, then library names that read like phrases.
     public static func checkLines(_ registry: ShortcutRegistry) -> (lines: [String], collides: Bool) {
         let report = registry.checkCollisions()
-        return (report.lines, !report.isClean)
+        let library = MagazineEntities.libraryCollisionWarnings(in: registry)
+        let libraryLines = library.isEmpty ? [] : ["Library names that sound like commands (saying them does the command):"] + library.map { "  - " + $0 }
+        return (libraryLines + report.lines, !report.isClean || !library.isEmpty)
     }
 
     /// `cdchanger shortcuts --metadata`: the metadata as indented JSON.
@@ -36,6 +39,8 @@ public enum ChangerReports {
             return "\(sentence) → ambiguous: \(ambiguity.question)"
         case .unsupported(let unsupported):
             return "\(sentence) → \(unsupported.response) Try: " + unsupported.suggestions.map { "“\($0)”" }.joined(separator: ", ")
+        case .declined(let acknowledgement):
+            return "\(sentence) → \(acknowledgement)"
         }
     }
 }

@@ -1,77 +1,191 @@
 import IntentKit
 
-/// CD Changer's shortcuts: the phrases people say to a voice assistant, grouped per intent.
+/// CD Changer's shortcuts: the phrases people say to a voice assistant or type into the prompt,
+/// grouped per intent and built from shared fragments (``fragments``) rather than whole sentences.
 ///
-/// Every phrase ends in "in {app}" (added by `spoken`); inside the app that part is optional,
-/// and "hey CD Changer, …" or "ask CD Changer to …" in front also names the app.
+/// Every phrase body is wrapped by `spoken`: it may be addressed to a device or a room ("TV, next
+/// song", "pause the music in the kitchen", "on the stereo turn it up") and ends in "in {app}",
+/// which inside the app may be left out; "hey CD Changer, …" or "ask CD Changer to …" in front also
+/// names the app.
 public enum ChangerShortcuts {
     /// The app's name.
     public static let appName = "CD Changer"
     /// The app's other names.
     public static let alternativeAppNames = ["Digital CD Changer"]
 
-    /// Appends the app-name clause to each phrase body.
+    /// Wraps each phrase body: an optional device or room first, an optional one last, then the app.
     static func spoken(_ bodies: String...) -> [String] {
-        bodies.map { $0 + " in {app}" }
+        bodies.map { "[<device>] " + $0 + " [<where>] in {app}" }
     }
 
-    static let discWord = "(disc|cd|album|record|number)"
-    static let ofMagazine = "[(of|in|from|on) [the] [magazine] {magazine} [magazine]]"
-    static let playVerb = "(play|put on|put in|load|start|spin|select|choose|pick|insert|switch to|change to|go to|jump to|skip to|listen to|(i want to|i'd like to|let's|let me) (hear|listen to|play))"
+    /// The named fragments the phrases share (see docs/intents.md, "The grammar").
+    public static let fragments: [String: String] = [
+        // Determiners and possessives a listener ignores.
+        "det": "(the|my|our|your|this|that|these|those|his|her|their)",
+        // What is playing: a track, a disc, the player itself.
+        "track": "(track|song|tune|item|title|piece|cut|selection)",
+        "tracks": "(songs|tracks|tunes|items|titles|pieces|cuts)",
+        "track_ref": "(<track>|1|number)",
+        "disc": "(disc|disk|cd|album|record)",
+        "discs": "(discs|disks|cds|albums|records)",
+        "slot": "(slot|bay|position|tray|disc|disk|cd)",
+        "magazine": "(magazine|mag|cartridge)",
+        "magazines": "(magazines|mags|cartridges)",
+        "player": "(music|media|media player|player|stereo|car stereo|cd player|music player|sound system|speaker|speakers|radio|tv|television|hifi|hi fi|jukebox|changer|system|device|boombox)",
+        "playing": "(<track>|<disc>|<player>|<tracks>|playback|playing|it|everything|all|listening|tunes|all music|show|tv show|shows)",
+        // Rooms and devices a sentence may be addressed to.
+        "place": "(living room|kitchen|bedroom|office|bathroom|garage|dining room|family room|house|home|car|garden|basement|study|lounge|den|hall|hallway|upstairs|downstairs|patio|nursery|guest room|master bedroom|kids room|playroom|attic|studio)",
+        "device": "((on|in|at) [<det>] (<place> [<player>]|<player>)|[<det>] [<place>] <player>)",
+        "where": "((in|on|at|through|from|over|via) [<det>] (<place> [<player>]|<player>)|<place> <player>|here|in here|everywhere)",
+        // Verb families.
+        "play": "(play|put on|start|start playing|spin|listen to|queue up|queue|throw on|play me|play us|(i want|i'd like|i wanna|we want|we'd like) to (hear|listen to)|(let's|let me|lets) (hear|listen to|play)|(can|could|may) (i|we) (hear|listen to|get|have)|give me|gimme|i'd like|i want|how about|what about)",
+        "select": "(select|choose|pick|switch to|change to|go to|jump to|skip to|move to|turn to|flip to|take me to|bring up|get|put on)",
+        "pick": "(<play>|<select>|load|open|insert|put in)",
+        "load": "(load|put|put in|insert|slot in|stick in|pop in|add)",
+        "go": "(go|skip|jump|move|change|switch|advance|get|head|take me|bring me|flip)",
+        "forward": "(fast forward|fast forwards|ff|forward|skip ahead|skip forward|jump ahead|jump forward|go forward|move forward|go ahead|skip|jump|advance|scrub forward|move ahead|zip ahead)",
+        "backward": "(rewind|wind back|back up|go back|skip back|jump back|move back|go backwards|go backward|skip backward|skip backwards|jump backward|jump backwards|back|scrub back|rewind back|move backwards)",
+        "eject": "(eject|remove|take out|unload|pop out|pull out|take away|get rid of)",
+        "stop": "(stop|halt)",
+        "pause": "(pause|freeze|hold)",
+        "resume": "(resume|continue|unpause|un pause|unfreeze)",
+        // Volume.
+        "volume": "(volume|sound|audio|volume level|sound level|level)",
+        "whose": "[<det>] [<place>] [<player>]",
+        "volume_object": "(<whose> <volume>|it|this|that|[<det>] <player>)",
+        "turn": "(turn|crank|bring|push|move|put|set|make|get|pump|jack|bump|dial|knock|adjust)",
+        "raise": "(increase|raise|boost|pump up|crank up|bump up|amp up|jack up|push up|bring up|lift)",
+        "lower": "(decrease|lower|reduce|drop|bring down|dial down|tone down|bump down|knock down|quiet down|dim)",
+        "little": "[a] [little] [bit|notch|tad|touch] [more]",
+        // Music from the library.
+        "album_word": "(album|record|cd|lp|disc|ep)",
+        "song_word": "(song|track|tune|single)",
+        "artist_word": "(artist|band|singer|group|musician|composer|performer)",
+        "some_music": "(something|anything|some|some music|music|a song|songs|some songs|a track|tracks|some tracks|stuff|some stuff|an album|albums|a record|tunes|some tunes|whatever|the songs|the music|a few songs|a couple of songs)",
+        "of_magazine": "[(of|in|from|on) [<det>] [<magazine>] {magazine} [<magazine>]]",
+        "of_disc": "(of|on|from|in|off) [<det>] (<disc> [number] {disc}|{disc} <disc>)",
+    ]
 
     /// Every shortcut, in listing order.
     public static let shortcuts: [AppShortcut] = [
         AppShortcut(.playMagazine, phrases: spoken(
-            "(play|put on|load|start|spin|select|choose|pick|switch to|change to|go to|listen to|open) [the] [magazine|mag] {magazine} [magazine|mag]",
-            "(i want to|i'd like to|let's|let me) (hear|listen to|play) [the] [magazine] {magazine} [magazine]",
-            "put [the] [magazine] {magazine} [magazine] on",
-            "play [the] (music|songs|discs|albums|cds|tracks) (from|in|on|of) [the] [magazine] {magazine} [magazine]",
-            "(play|load|put on) [the] (magazine|mag) (called|named) {magazine}",
-            "(play|load|put on|pick|choose|select) [a] [specific|particular|certain] magazine"
+            "<pick> [<det>] [<magazine>] {magazine} [<magazine>]",
+            "put [<det>] [<magazine>] {magazine} [<magazine>] on",
+            "<play> [<det>] (music|songs|discs|albums|cds|tracks|stuff) (from|in|on|of) [<det>] [<magazine>] {magazine} [<magazine>]",
+            "<pick> [<det>] <magazine> (called|named) {magazine}",
+            "<pick> [a|a specific|a particular|a certain|specific|particular|certain] <magazine>"
         ), title: "Play Magazine", symbol: "square.stack"),
 
+        AppShortcut(.playMagazineNumber, phrases: spoken(
+            "<pick> [<det>] <magazine> [number] {number}",
+            "<pick> [<det>] {number} <magazine>",
+            "[<det>] (<magazine> [number] {number}|{number} <magazine>)"
+        ), title: "Play Magazine by Number", symbol: "number.square"),
+
         AppShortcut(.playDisc, phrases: spoken(
-            "\(playVerb) [the] \(discWord) [number] {disc} \(ofMagazine)",
-            "\(playVerb) [the] {disc} \(discWord) \(ofMagazine)",
-            "(disc|cd|album) [number] {disc} \(ofMagazine)",
-            "put [the] \(discWord) [number] {disc} (on|in)",
-            "(change|switch) [the] (disc|cd|album) to [number] {disc}",
-            "(play|put on|load) [the] [magazine] {magazine} [magazine] \(discWord) [number] {disc}",
-            "(play|put on|put in|start|load|spin|select|choose|pick|insert) [a] [specific|particular|certain] \(discWord) [by number]"
+            "<pick> [<det>] (<disc>|slot) [number] {disc} <of_magazine>",
+            "<pick> [<det>] {disc} (<disc>|slot) <of_magazine>",
+            "(<disc>|slot) [number] {disc} <of_magazine>",
+            "put [<det>] <disc> [number] {disc} (on|in)",
+            "(change|switch|set) [<det>] <disc> to [number] {disc}",
+            "<pick> [<det>] [<magazine>] {magazine} [<magazine>] <disc> [number] {disc}",
+            "<pick> [<det>] number {disc}",
+            "<pick> [a|a specific|a particular|a certain|specific|particular|certain] <disc> [by number]"
         ), title: "Play Disc", symbol: "opticaldisc"),
 
+        AppShortcut(.playLastDisc, phrases: spoken(
+            "<pick> [<det>] (final|very last) <disc> [(of|in|on) [<det>] (<magazine>|changer)]",
+            "<pick> [<det>] last <disc> (of|in|on) [<det>] (<magazine>|changer)",
+            "(final|very last) <disc>"
+        ), title: "Play the Last Disc", symbol: "opticaldisc.fill"),
+
+        AppShortcut(.playTrackNumber, phrases: spoken(
+            "<pick> [<det>] <track> [number] {track} [<of_disc>]",
+            "<pick> [<det>] {track} <track> [<of_disc>]",
+            "<track> [number] {track} [<of_disc>]",
+            "{track} <track> <of_disc>",
+            "<pick> [<det>] <disc> [number] {disc} <track> [number] {track}",
+            "<disc> [number] {disc} <track> [number] {track}",
+            "<pick> [a] (specific|particular|certain) <track> [by number]"
+        ), title: "Play Track", symbol: "music.note.list"),
+
+        AppShortcut(.playAlbum, phrases: spoken(
+            "<play> [<det>] [<album_word>] {album} [<album_word>]",
+            "[<det>] [<album_word>] {album} [<album_word>]",
+            "<select> [<det>] <album_word> {album}",
+            "<play> [<det>] <album_word> (called|named|titled) {album}",
+            "put [<det>] [<album_word>] {album} on"
+        ), title: "Play Album", symbol: "square.stack.fill"),
+
+        AppShortcut(.playArtist, phrases: spoken(
+            "<play> [some] [<det>] [<artist_word>] {artist}",
+            "[some] [<det>] [<artist_word>] {artist}",
+            "<play> <some_music> (by|from|of) [<det>] [<artist_word>] {artist}",
+            "<play> [some|<det>] {artist} (music|songs|tracks|tunes|stuff|records|albums)",
+            "<play> [<det>] <artist_word> (called|named) {artist}",
+            "[some] {artist} please"
+        ), title: "Play Artist", symbol: "music.mic"),
+
+        AppShortcut(.playSong, phrases: spoken(
+            "<play> [<det>] [<song_word>] {song} [<song_word>]",
+            "[<det>] [<song_word>] {song} [<song_word>]",
+            "<play> [<det>] <song_word> (called|named|titled) {song}"
+        ), title: "Play Song", symbol: "music.note"),
+
+        AppShortcut(.loadAlbum, phrases: spoken(
+            "<load> [<det>] [<album_word>] {album} (in|into|to|on|onto|at) [<det>] <slot> [number] {slot}",
+            "<load> [<det>] [<album_word>] {album} (in|into|to|on|onto|at) [<det>] {slot} <slot>",
+            "(load|fill) [<det>] <slot> [number] {slot} with [<det>] [<album_word>] {album}",
+            "(load|insert|put in|slot in|pop in|stick in|add) [<det>] [<album_word>] {album} [(in|into|to) [<det>] (<magazine>|changer)]",
+            "put [<det>] [<album_word>] {album} (into [<det>] (<magazine>|changer)|in)"
+        ), title: "Load Album", symbol: "tray.and.arrow.down"),
+
+        AppShortcut(.ejectDisc, phrases: spoken(
+            "<eject> [<det>] (<disc>|<slot>) [number] {disc} [from [<det>] <magazine>]",
+            "<eject> [<det>] {disc} (<disc>|<slot>) [from [<det>] <magazine>]",
+            "take [<det>] (<disc>|<slot>) [number] {disc} out",
+            "empty [<det>] (slot|bay) [number] {disc}",
+            "(eject|unload|take out) [<det>] [a] [<disc>]"
+        ), title: "Eject Disc", symbol: "eject"),
+
         AppShortcut(.playSomething, phrases: spoken(
-            "play (something|anything|some music|music|some songs|songs|a song|whatever|some tunes|tunes|my cds|my discs|everything|all|all music|all my music|all songs|all the music)",
-            "(start|begin) [the] (music|playback|playing|playing music|listening)",
-            "put (on some music|some music on|on music|music on)",
-            "(turn|switch) (on [the] (music|player|changer|cd player)|[the] (music|player|changer|cd player) on)",
-            "(let's|i want to|i'd like to|let me) (hear|listen to|play) (some music|something|music|anything)",
-            "some (music|tunes|songs)"
+            "play [it|something|anything|some music|music|some songs|songs|a song|whatever|some tunes|tunes|my cds|my discs|everything|all|all music|all my music|all songs|all the music|some stuff|stuff|a tune|something good|the tunes|all the songs]",
+            "(start|begin) [<det>] (music|playback|playing|playing music|listening|player|stereo|cd player|radio|tunes)",
+            "(start|begin) [playing]",
+            "put (on some music|some music on|on music|music on|something on|on something)",
+            "(turn|switch) (on [<det>] <player>|[<det>] <player> on)",
+            "(let's|i want to|i'd like to|let me|i wanna|we want to) (hear|listen to|play) (some music|something|music|anything|some songs|some tunes)",
+            "some (music|tunes|songs)",
+            "(music|tunes) [please]"
         ), title: "Play Something", symbol: "play"),
 
         AppShortcut(.pause, phrases: spoken(
-            "pause [the] [music|song|track|playback|playing|player|cd|disc|album|it|everything|tune]",
-            "(hold on|hold it|hang on|wait|one moment|1 moment|just a moment|hold up) [a] [second|sec|moment|minute|bit]",
+            "[hold on|hang on|wait|okay|ok] <pause> [<det>] [<playing>|it]",
+            "(hold on|hold it|hang on|wait|one moment|1 moment|just a moment|hold up|wait a (second|minute|moment|sec)) [a] [second|sec|moment|minute|bit]",
             "(stop|halt|pause) for a (second|moment|minute|bit|sec|while)",
             "(give me|i need) a (second|moment|minute|break|sec)",
-            "(take|have) a (break|pause)"
+            "(take|have) a (break|pause)",
+            "put [<det>] [<playing>] on (pause|hold)"
         ), title: "Pause", symbol: "pause"),
 
         AppShortcut(.resume, phrases: spoken(
-            "(resume|continue|unpause|un pause) [the] [music|song|playback|playing|track|it|listening] [(where|from where) (i|we|you|it) (left off|stopped|paused)]",
-            "(keep playing|keep going|keep listening|carry on|go on|continue) [playing|going|listening|with the music]",
-            "(start|play|turn) [the] music (again|back on)",
-            "(back to [the] music|pick up where (i|we) left off)",
-            "keep [the] music (going|playing|on)"
+            "<resume> [<det>] [<playing>] [(where|from where) (i|we|you|it) (left off|stopped|paused)]",
+            "(keep playing|keep going|keep listening|carry on|go on|continue|resume) [playing|going|listening|with the music|playback]",
+            "(start|play|turn|put) [<det>] (playback|playing|<player>) (again|back on)",
+            "(turn|switch) [<det>] <player> back on",
+            "(back to [<det>] music|pick up where (i|we) left off)",
+            "keep [<det>] (music|<player>) (going|playing|on)",
+            "take [it|<det> <playing>] off (pause|hold)"
         ), title: "Resume", symbol: "playpause"),
 
         AppShortcut(.stop, phrases: spoken(
-            "(stop|halt) [the] [music|playback|playing|song|track|player|cd|disc|it|everything|listening|all music|the music now]",
-            "(turn|switch|shut) off [the] (music|player|cd|changer|cd changer|songs|song|cd player)",
-            "(turn|switch|shut) [the] (music|player|cd|changer|it|cd player) off",
-            "(music|player|playback) off",
-            "(end|quit|cease|kill|halt) [the] (music|playback|playing|song|player)",
-            "(that's enough|enough|no more) [music]"
+            "<stop> [playing|listening] [<det>] [<playing>]",
+            "(turn|switch|shut) off [<det>] (<player>|<track>|<disc>|cd changer|everything)",
+            "(turn|switch|shut) [<det>] (<player>|<disc>|it|everything) off",
+            "(<player>|playback) off",
+            "(end|quit|cease|kill|terminate) [<det>] (music|playback|playing|<track>|<player>)",
+            "(that's enough|enough|no more) [music]",
+            "shut (it|that) (off|down)"
         ), title: "Stop", symbol: "stop"),
 
         AppShortcut(.togglePlayPause, phrases: spoken(
@@ -79,161 +193,208 @@ public enum ChangerShortcuts {
         ), title: "Play or Pause", symbol: "playpause.fill"),
 
         AppShortcut(.nextTrack, phrases: spoken(
-            "(next|skip|skip ahead|skip forward|move on|moving on) [song|track|tune|1|title|number]",
-            "(skip|go|jump|move|change|switch|on) to [the] next [song|track|tune|1|title]",
-            "play [the] (next|following) [song|track|tune|1|title]",
-            "skip (this|that|the current|current|it) [song|track|1|tune]",
-            "(change|switch) [the] (song|track|tune)",
-            "[play] (another|a different|the following) (song|track|tune|1)",
-            "(i don't like|i hate|i do not like) (this|that) [song|track|tune|1]"
+            "(next|skip|skip ahead|skip forward|move on|moving on) [1] [<track_ref>]",
+            "(<go>|on|move on|skip ahead|skip forward|jump ahead|jump forward) to [<det>] next [<track_ref>]",
+            "play [<det>] (next|following) [<track_ref>]",
+            "skip (this|that|the current|current|it|this 1) [<track_ref>]",
+            "(skip|change|switch) [<det>] <track>",
+            "[play] (another|a different|the following) (<track>|1)",
+            "(I don't like|I hate|I do not like|not) (this|that) [<track_ref>]",
+            "(next|skip|skip ahead|skip forward|go forward|jump ahead|jump forward|move forward|advance|go ahead|move on) [by] {count} <tracks> [ahead|forward|on]",
+            "(skip|go|jump|move) {count} <tracks> (ahead|forward|on)"
         ), title: "Next Track", symbol: "forward.end"),
 
         AppShortcut(.previousTrack, phrases: spoken(
-            "(previous|prior|preceding|last) [song|track|tune|1|title]",
-            "(go|skip|jump|move) back [to|1] [the] [previous|last|prior] [song|track|tune|1]",
-            "(go|skip|jump|move|change|switch) to [the] (previous|last|prior) [song|track|tune|1]",
-            "(play|replay) [the] (previous|last|prior) [song|track|tune|1] [again]",
-            "(replay|restart) [the] [song|track|tune]",
-            "(start|play) [this|the|that|it] [song|track|tune|1] (over|again|from the (start|beginning))",
-            "back [1] [song|track|tune]"
+            "(previous|prior|preceding|last) [<track_ref>]",
+            "[go|skip|jump|move] back [to|1] [<det>] [previous|last|prior] [<track_ref>]",
+            "(go|skip|jump|move|change|switch) to [<det>] (previous|last|prior) [<track_ref>]",
+            "(play|replay) [<det>] (previous|last|prior) [<track_ref>] [again]",
+            "replay",
+            "back [1] [<track_ref>]",
+            "back up [a|1] <track>",
+            "[<go>] [back] to [<det>] (<track>|1) before [this|that|it|this 1|the current 1]",
+            "play [<det>] (<track>|1) before (this|that|it|this 1|the current 1)",
+            "(go back|skip back|back|jump back|move back|go backwards|skip backwards|rewind) [by] {count} <tracks>"
         ), title: "Previous Track", symbol: "backward.end"),
 
+        AppShortcut(.restartTrack, phrases: spoken(
+            "(restart|start over|redo) [<det>] [<track>]",
+            "(restart (this|it|current|the current|<det>) [<track>]|replay (this|it|current|the current|<det>) <track>)",
+            "(start|play) [<det>] [<track>|it] (over|[again] from the (start|beginning|top)|again|over again|from scratch|one more time|once more)",
+            "(go back to|back to|from|take it from|start from|jump to|skip to|go to|rewind to|start at) [<det>] (beginning|start|top) [of [<det>] <track>]",
+            "(one more time|once more|again|from the top)"
+        ), title: "Restart Track", symbol: "arrow.counterclockwise"),
+
         AppShortcut(.nextDisc, phrases: spoken(
-            "(next|following) (disc|cd|album|record)",
-            "(skip|go|jump|move|switch|change|on) to [the] next (disc|cd|album|record)",
-            "play [the] next (disc|cd|album|record)",
-            "(change|switch|swap|skip) [the] (disc|discs|cd|cds|album|albums|record)",
-            "[play] (another|a different|different) (disc|cd|album|record)",
-            "(disc|cd|album) (up|forward|next)"
+            "(next|following) <disc>",
+            "(<go>|on) to [<det>] next <disc>",
+            "(play|load|put on|pick|select|choose) [<det>] next <disc>",
+            "(change|switch|swap|skip) [<det>] (<disc>|<discs>)",
+            "[play] (another|a different|different) <disc>",
+            "<disc> (up|forward|next)",
+            "skip (this|that|the current|current) <disc>"
         ), title: "Next Disc", symbol: "forward.frame"),
 
         AppShortcut(.previousDisc, phrases: spoken(
-            "(previous|last|prior|preceding) (disc|cd|album|record)",
-            "(go|skip|jump|move|switch|change) back [to|1] [the] [previous|last|prior] (disc|cd|album|record)",
-            "(go|skip|jump|move|switch|change) to [the] (previous|last|prior) (disc|cd|album|record)",
-            "play [the] (previous|last|prior) (disc|cd|album|record) [again]",
-            "((disc|cd|album) (down|back)|back [1] (disc|cd|album|record))"
+            "(previous|last|prior|preceding) <disc>",
+            "(<go>) back (a|1|to [<det>] [previous|last|prior]) <disc>",
+            "(<go>) to [<det>] (previous|prior) <disc>",
+            "play [<det>] (previous|prior) <disc> [again]",
+            "(play|<go> to) [<det>] last <disc> [again]",
+            "(<disc> (down|back)|back [1] <disc>)"
         ), title: "Previous Disc", symbol: "backward.frame"),
 
         AppShortcut(.nextMagazine, phrases: spoken(
-            "(next|following) (magazine|mag)",
-            "(change|switch|swap|skip) [the] (magazine|magazines|mag)",
-            "(skip|go|move|switch|change|on) to [the] next (magazine|mag)",
-            "play [the] next (magazine|mag)",
-            "[play] (another|a different|different) (magazine|mag)"
+            "(next|following) <magazine>",
+            "(change|switch|swap|skip) [<det>] (<magazine>|<magazines>)",
+            "(<go>|on) to [<det>] next <magazine>",
+            "(play|load|put on|pick|select|choose) [<det>] next <magazine>",
+            "[play] (another|a different|different) <magazine>"
         ), title: "Next Magazine", symbol: "square.stack.3d.down.forward"),
 
         AppShortcut(.previousMagazine, phrases: spoken(
-            "(previous|last|prior) (magazine|mag)",
-            "(go|skip|switch|change|move) back [to|1] [the] [previous|last|prior] (magazine|mag)",
-            "(go|skip|switch|change|move) to [the] (previous|last|prior) (magazine|mag)",
-            "play [the] (previous|last|prior) (magazine|mag) [again]"
+            "(previous|last|prior) <magazine>",
+            "<go> back (a|1|to [<det>] [previous|last|prior]) <magazine>",
+            "<go> to [<det>] (previous|last|prior) <magazine>",
+            "(play|load|put on|pick|select|choose) [<det>] (previous|last|prior) <magazine> [again]"
         ), title: "Previous Magazine", symbol: "square.stack.3d.up"),
 
         AppShortcut(.seek, phrases: spoken(
-            "(fast forward|ff|forward|fast forwards) [10 seconds|a bit|a little|a little bit|a few seconds]{direction=forward}",
-            "(rewind|wind back|back up|rewind back) [10 seconds|a bit|a little|a little bit|a few seconds]{direction=backward}",
-            "(go|skip|jump|move) {direction} (10 seconds|a bit|a little|a little bit|a few seconds)",
-            "seek {direction} [10 seconds|a bit|a little]",
-            "{direction} 10 seconds"
+            "(fast forward|ff|forward|fast forwards) [a bit|a little|a little bit|a few seconds|some]{direction=forward}",
+            "(rewind|wind back|back up|rewind back) [a bit|a little|a little bit|a few seconds|some]{direction=backward}",
+            "(go|skip|jump|move|scrub|seek) {direction} (a bit|a little|a little bit|a few seconds|some)",
+            "seek [{direction}]",
+            "(<forward>|seek (forward|ahead|forwards)) [by] {seconds} [ahead|forward|in]{direction=forward}",
+            "(<backward>|seek (back|backward|backwards)) [by] {seconds} [back|backward|backwards]{direction=backward}",
+            "{direction} {seconds}"
         ), title: "Seek", symbol: "goforward.10"),
 
         AppShortcut(.setVolume, phrases: spoken(
-            "(set|turn|change|make|put|adjust|bring|move) [the] (volume|sound|music) [level] (to|at) {volume}",
-            "(set|change|adjust) [the] volume [level] {volume}",
-            "volume [level] [to|at] {volume}",
-            "(set|turn|put|bring|make|crank) (it|the volume|the sound|the music) [up|down] (to|at) {volume}",
-            "{volume} volume",
-            "(turn|crank|make|set|put) (it|the volume|the sound|the music) {volume}",
-            "(set|change|adjust) [the] volume [level]"
+            "(set|<turn>|change|<raise>|<lower>) [up|down] <whose> <volume> [<where>] [up|down] (to|at) {volume}",
+            "(set|change|adjust) <whose> volume {volume}",
+            "<whose> volume [level] [to|at] {volume}",
+            "(<turn>|<raise>|<lower>) (it|this|[<det>] <player>) [up|down] (to|at) {volume}",
+            "{volume} (volume|sound)",
+            "(set|turn|crank|make|put) ([<det>] (volume|sound|music)|it) {volume}",
+            "(set|change|adjust) <whose> volume [level]"
         ), title: "Set Volume", symbol: "speaker.wave.2"),
 
         AppShortcut(.changeVolume, phrases: spoken(
-            "[turn|crank|bring|push|move] [the] (volume|sound|music|it|audio) {step} [a] [little] [bit|notch|tad] [some] [more]",
-            "(turn|crank|bring|push) {step} [the] (volume|sound|music|audio|it) [a] [little] [bit|notch|tad] [more]",
-            "[make|get] [it|the music|the sound|the volume] [a] [little] [bit] {step}",
-            "(increase|raise|boost|pump up|crank up) [the] (volume|sound|music|it){step=up}",
-            "(decrease|lower|reduce|drop) [the] (volume|sound|music|it){step=down}",
-            "{step} (volume|sound|music)",
-            "[it's|it is|that's|that is|this is|way] too (loud|noisy){step=down}",
-            "[it's|it is|that's|that is|this is|way] too (quiet|soft|low){step=up}",
-            "(i can't hear|i cannot hear|can't hear) [it|the music|anything]{step=up}"
+            "[<turn>] (<whose> <volume>|[<det>] <player>|it) [way] {step} <little> [by {amount}|{amount}]",
+            "<turn> {step} <volume_object> <little> [by {amount}|{amount}]",
+            "[make|get] [it|<det> (music|sound|volume|<player>)] <little> {step:louder}",
+            "<raise> <volume_object> <little> [by {amount}|{amount}]{step=up}",
+            "<lower> <volume_object> <little> [by {amount}|{amount}]{step=down}",
+            "{step:more} (volume|sound)",
+            "[it's|it is|that's|that is|this is] [way|much|far|a bit|a little] too (loud|noisy){step=down}",
+            "([it's|it is|that's|that is|this is] [way|much|far|a bit|a little] too (quiet|soft|low)|(I can't hear|I cannot hear|can't hear) [it|<det> music|anything]){step=up}"
         ), title: "Change Volume", symbol: "speaker.plus"),
 
+        AppShortcut(.getVolume, phrases: spoken(
+            "(what's|what is|whats|hows|how is|tell me|check|say) [<det>] [current] <volume> [at|set to|now|on]",
+            "how loud is (it|this|<det> (music|volume|sound|<player>))",
+            "what (volume|level) (is|s) (it|this|<det> (music|volume|sound|<player>)) [at|on|set to]",
+            "(volume|volume level) (check|status|level)",
+            "how (loud|high) is [<det>] volume"
+        ), title: "Volume Level", symbol: "speaker.badge.exclamationmark"),
+
         AppShortcut(.mute, phrases: spoken(
-            "mute [the] [sound|music|audio|volume|it|speakers|speaker|player|everything]",
-            "(turn|switch) (off [the] (sound|audio|volume)|[the] (sound|audio|volume) off)",
+            "mute [<det>] [<playing>|sound|audio|volume|speakers|speaker]",
+            "(turn|switch) (off [<det>] (sound|audio|volume)|[<det>] (sound|audio|volume) off)",
             "(sound|audio|volume) off",
-            "(silence|be quiet|shut up|shush|hush|quiet|shh|shhh|ssh) [it|the music|please]",
-            "(kill|cut) the (sound|audio)"
+            "(silence|be quiet|shut up|shush|hush|quiet|shh|shhh|ssh) [<det>] [<playing>]",
+            "(kill|cut) [<det>] (sound|audio)",
+            "((turn|switch) on mute|mute on|enable mute|put it on mute|go quiet)"
         ), title: "Mute", symbol: "speaker.slash"),
 
         AppShortcut(.unmute, phrases: spoken(
-            "(unmute|un mute) [the] [sound|music|audio|volume|it|speakers|speaker|player|everything]",
-            "(turn|switch) (on [the] (sound|audio|volume)|[the] (sound|audio|volume) [back] on)",
+            "(unmute|un mute) [<det>] [<playing>|sound|audio|volume|speakers|speaker]",
+            "(turn|switch) (on [<det>] (sound|audio|volume)|[<det>] (sound|audio|volume) [back] on)",
             "((sound|audio|volume) [back] on|mute off)",
-            "(bring back|restore) [the] (sound|audio)"
+            "(bring back|restore) [<det>] (sound|audio)",
+            "((turn|switch) off mute|(turn|switch) mute off|stop muting|cancel mute|disable mute|no more mute|end mute)"
         ), title: "Unmute", symbol: "speaker.wave.3"),
 
         AppShortcut(.repeat, phrases: spoken(
-            "(repeat|loop|keep repeating|keep looping) [mode] {mode}",
-            "(set|turn|switch|change) [the] (repeat|loop) [mode] [to] {mode}",
-            "(turn|switch) {mode} (repeat|loop|repeating|looping) [mode]",
-            "(stop|quit|no|cancel|disable|don't|end) (repeating|looping|repeat|loop){mode=off}",
+            "(repeat|loop|keep repeating|keep looping) [mode] {mode:this song}",
+            "(set|turn|switch|change|put) <whose> (repeat|loop) [mode] [to] {mode:one}",
+            "(turn|switch) {mode:off} (repeat|loop|repeating|looping) [mode]",
+            "(stop|quit|no|cancel|disable|don't|end|no more) (repeating|looping|repeat|loop){mode=off}",
             "(repeat|loop|repeat mode|turn on repeat|turn repeat on|enable repeat|repeat on|switch on repeat|turn on loop|turn loop on|loop on){mode=magazine}",
-            "(put|play|keep|leave) {mode} on (repeat|loop)",
-            "(play|listen to) {mode} (again and again|over and over|on repeat)"
+            "(put|play|keep|leave) {mode:this song} on (repeat|loop)",
+            "(play|listen to) {mode:this song} (again and again|over and over|on repeat)",
+            "(repeat|loop) (mode|setting) off{mode=off}"
         ), title: "Repeat", symbol: "repeat"),
 
         AppShortcut(.random, phrases: spoken(
-            "(shuffle|randomize|randomise|mix up|mix|random) [mode] {mode}",
-            "(set|turn|switch|change) [the] (shuffle|random|random play|random mode|shuffle mode) [to] {mode}",
-            "(turn|switch) {mode} (shuffle|random|random play|shuffle mode|random mode|shuffling)",
-            "(stop|quit|no|cancel|disable|don't|end) (shuffling|shuffle|random|randomizing|random play|mixing){mode=off}",
-            "(unshuffle|play in order|play [them|the songs|the tracks] in order){mode=off}",
+            "(shuffle|randomize|randomise|mix up|mix|random|random play|shuffle play) [mode] {mode:this album}",
+            "(set|turn|switch|change|put) <whose> (shuffle|random|random play|random mode|shuffle mode) [mode] [to] {mode:on}",
+            "(turn|switch) {mode:off} (shuffle|random|random play|shuffle mode|random mode|shuffling)",
+            "(stop|quit|no|cancel|disable|don't|end|no more) (shuffling|shuffle|random|randomizing|random play|mixing){mode=off}",
+            "(unshuffle|play in order|play [them|<det> <tracks>] in order|in order){mode=off}",
             "(shuffle|random|randomize|shuffle play|random play|play randomly|play in random order|play at random|shuffle mode|random mode|mix it up|mix things up|turn on shuffle|turn shuffle on|enable shuffle|shuffle on|random on|switch on shuffle|turn on random|turn random on|shuffle mode on|random mode on|play shuffled|play random|play on shuffle|random order|in random order){mode=magazine}",
-            "play {mode} (shuffled|randomly|in random order|on shuffle|at random|in shuffle mode)"
+            "play {mode:this album} (shuffled|randomly|in random order|on shuffle|at random|in shuffle mode)"
         ), title: "Random", symbol: "shuffle"),
 
         AppShortcut(.scan, phrases: spoken(
-            "(scan|intro scan|intro play|intro|preview|sample|scan through) [the] [disc|cd|album|tracks|songs|magazine|discs|all tracks|everything|mode]",
-            "play [the] (intros|intro|beginning of each (track|song)|start of each (track|song)|first few seconds of each (track|song))",
-            "(play|give me) a (preview|taste|sample) of (each|every) (track|song)"
+            "(scan|intro scan|intro play|intro|preview|sample|scan through) [<det>] [disc|cd|album|tracks|songs|magazine|discs|all tracks|everything|mode]",
+            "play [<det>] (intros|intro|beginning of each (track|song)|start of each (track|song)|first few seconds of each (track|song))",
+            "(play|give me) a (preview|taste|sample) of (each|every) (track|song)",
+            "(stop|end|cancel|quit|exit|disable|no more|enough|turn off|switch off) (scanning|scan|scan mode|intro scan|intro play|intros|previewing|the scan|previews){mode=off}",
+            "(scan|scanning|scan mode|intro scan|intro play) off{mode=off}",
+            "(turn|switch) (scan|scanning|scan mode|intro scan) off{mode=off}",
+            "(start|begin|enable|turn on|switch on) (scanning|scan|scan mode|intro scan|intro play){mode=on}",
+            "((scan|scan mode|intro scan) on|(turn|switch) (scan|scan mode|intro scan) on){mode=on}"
         ), title: "Scan", symbol: "text.magnifyingglass"),
 
         AppShortcut(.nowPlaying, phrases: spoken(
             "(what's|what is|whats) (playing|this|on|this song|this track|that song|the song|the track|the current song|the current track|this album|this disc|currently playing|playing now)",
-            "(what|which) (song|track|tune|album|disc|cd|magazine|music) is (this|playing|on|that)",
-            "(who|who's|who is) (sings|singing|sang|performs|wrote|made|this|playing|the artist|the singer|the band) [this|that|it] [song|track|tune]",
-            "what (am i|are we|are you) (listening to|playing|hearing)",
-            "(now playing|current song|current track|song info|track info|song name|song title|track name|track title)",
-            "(tell me|show me|say) (what's|what is) (playing|on)",
+            "(what|which) (song|track|tune|album|disc|cd|music|artist|band) (is|s) (this|playing|on|that)",
+            "(who|who's|who is) (sings|singing|sang|performs|wrote|made|this|playing|the artist|the singer|the band|this artist|this band) [this|that|it] [song|track|tune]",
+            "(what|who) (am I|are we|are you|is this) (listening to|playing|hearing)",
+            "(now playing|current song|current track|song info|track info|song name|song title|track name|track title|tell me what's playing|tell me what is playing|show me what's playing|say what's playing)",
             "(what's|what is|tell me) the ((name|title) of (this|the|that) (song|track|tune|album)|(song|track|album) (name|title))",
-            "(name|identify) (this|the|that) (song|track|tune)",
-            "(what's|what is) (this|the|that) (song|track|tune|album) called",
-            "(who|what) am i listening to"
-        ), title: "Now Playing", symbol: "music.note"),
+            "((name|identify) (this|the|that) (song|track|tune)|(what's|what is) (this|the|that) (song|track|tune|album) called)",
+            "(how long is|what's the length of|what is the length of|how long does) ([<det>] <track>|it|this) [last|go on|run|take]{detail=length}",
+            "((how much [time] (is|s) left|how long is left|how much longer|how long until the end|time left|time remaining) [in|on|of|for] [<det>] [<track>|this|it]|how much of [<det>] [<track>|it|this] (is|s) left){detail=remaining}",
+            "((which|what) <magazine> (is|s) (this|it|playing|on|loaded|that|selected|current|in)|(which|what) <magazine> (am I|are we) (in|on|listening to)|(what's|what is|whats) [<det>] current <magazine>){detail=magazine}"
+        ), title: "Now Playing", symbol: "music.note.tv"),
     ]
 
-    /// The provider, with magazines supplied by `magazines` at every snapshot.
-    public static func provider(magazines: @escaping @Sendable () -> [Entity]) -> ShortcutsProvider {
+    /// The provider: magazines and the library's albums, artists and songs supplied at every snapshot.
+    public static func provider(magazines: @escaping @Sendable () -> [Entity], library: LibraryEntities = LibraryEntities()) -> ShortcutsProvider {
         ShortcutsProvider(
             appName: appName,
             alternativeAppNames: alternativeAppNames,
             intents: ChangerCatalog.intents,
-            entityTypes: [EntityType(identifier: ChangerCatalog.magazineType, title: "Magazine", entities: magazines)],
-            shortcuts: shortcuts
+            entityTypes: [EntityType(identifier: ChangerCatalog.magazineType, title: "Magazine", entities: magazines)] + library.entityTypes,
+            shortcuts: shortcuts,
+            fragments: fragments,
+            fillerFragments: ["device", "where"],
+            equivalentInvocation: equivalentInvocation
         )
     }
 
     /// Registers the catalog; `magazines` returns the current magazines (id = UUID string,
-    /// display name = the magazine's name). Call `updateShortcutParameters()` after every change.
-    public static func makeRegistry(magazines: @escaping @Sendable () -> [Entity]) throws(ShortcutRegistrationError) -> ShortcutRegistry {
-        try ShortcutRegistry(provider(magazines: magazines))
+    /// display name = the magazine's name), `library` the albums, artists and songs. Call
+    /// `updateShortcutParameters()` after every change.
+    public static func makeRegistry(magazines: @escaping @Sendable () -> [Entity], library: LibraryEntities = LibraryEntities()) throws(ShortcutRegistrationError) -> ShortcutRegistry {
+        try ShortcutRegistry(provider(magazines: magazines, library: library))
     }
 
     /// A magazine entity.
     public static func magazine(id: String, name: String, subtitle: String? = nil) -> Entity {
         Entity(id: id, displayName: name, subtitle: subtitle)
+    }
+
+    /// "Magazine two" said as a number is the magazine in that place of the rack: when that is also
+    /// the magazine a name reading found, the two readings are one.
+    @Sendable static func equivalentInvocation(_ invocation: IntentInvocation, _ snapshot: ParameterSnapshot) -> IntentInvocation? {
+        guard invocation.changerIntent == .playMagazineNumber, case .enumCase(_, .integer(let number), _)? = invocation["number"],
+              let magazines = snapshot.entities[ChangerCatalog.magazineType], magazines.indices.contains(number - 1) else { return nil }
+        let magazine = magazines[number - 1]
+        return IntentInvocation(.playMagazine, parameters: [
+            "magazine": .entity(typeIdentifier: ChangerCatalog.magazineType, id: magazine.id, displayName: magazine.displayName),
+        ])
     }
 }

@@ -11,10 +11,19 @@ import MusicLibrary
 public struct IntentOutcome: Equatable, Sendable {
     public var response: String
     public var succeeded: Bool
+    /// A question the intent left open instead of guessing ("Which album by Amber Lane? 1. …"):
+    /// the front end keeps it in its conversation, so the next answer ("2") settles it.
+    public var followUp: Ambiguity?
 
-    public init(response: String, succeeded: Bool = true) {
+    public init(response: String, succeeded: Bool = true, followUp: Ambiguity? = nil) {
         self.response = response
         self.succeeded = succeeded
+        self.followUp = followUp
+    }
+
+    /// An outcome that asks `question` and does nothing yet.
+    static func asking(_ question: Ambiguity) -> IntentOutcome {
+        IntentOutcome(response: question.question, succeeded: true, followUp: question)
     }
 }
 
@@ -22,9 +31,13 @@ public struct IntentOutcome: Equatable, Sendable {
 /// "Playing disc 3, Night Drive." Every front end (keys, prompt bar, `say`, MPRIS) comes through here.
 public final class IntentPerformer {
     public let changer: Changer
+    /// Where loading and ejecting by sentence edit the rack: the player's one editor, so the
+    /// dashboard's undo takes such an edit back too.
+    public let rackEditor: RackEditor
 
-    public init(changer: Changer) {
+    public init(changer: Changer, rackEditor: RackEditor? = nil) {
         self.changer = changer
+        self.rackEditor = rackEditor ?? RackEditor(store: changer.store, shelf: changer.shelf, changer: changer)
     }
 
     /// Runs `invocation` and says what happened.
@@ -41,6 +54,36 @@ public final class IntentPerformer {
             return IntentOutcome(response: "Sorry, CD Changer hasn't added support for that.", succeeded: false)
         }
         switch intent {
+        case .playMagazineNumber:
+            guard let number = integer(invocation["number"]) else { return IntentOutcome(response: "Which magazine number?", succeeded: false) }
+            let magazines = changer.store.state.rack.magazines
+            guard magazines.indices.contains(number - 1) else {
+                return IntentOutcome(response: "There is no magazine \(number); the rack holds \(magazines.count) magazine\(magazines.count == 1 ? "" : "s").", succeeded: false)
+            }
+            try changer.playMagazine(magazines[number - 1].id)
+            return playing(prefix: "Playing \(magazines[number - 1].name): ")
+        case .playLastDisc:
+            guard let magazine = changer.currentMagazine, let last = changer.playableSlots(of: magazine).last else {
+                return IntentOutcome(response: "\(changer.currentMagazine?.name ?? "This magazine") has no disc to play.", succeeded: false)
+            }
+            try changer.playDisc(last, magazineID: magazine.id)
+            return playing(prefix: "The last disc: ")
+        case .playTrackNumber:
+            guard let track = integer(invocation["track"]) else { return IntentOutcome(response: "Which track?", succeeded: false) }
+            let disc = integer(invocation["disc"]) ?? changer.current?.slot ?? changer.store.state.position?.slot
+                ?? changer.currentMagazine.flatMap { changer.playableSlots(of: $0).first }
+            guard let disc else { return IntentOutcome(response: "\(changer.currentMagazine?.name ?? "This magazine") has no disc to play.", succeeded: false) }
+            try changer.playDisc(disc, magazineID: invocation["disc"] == nil ? changer.current?.magazineID : nil, track: track)
+            return playing(prefix: "Playing ")
+        case .playAlbum, .playSong, .playArtist, .loadAlbum, .ejectDisc:
+            return LibraryActions(performer: self).perform(intent, invocation)
+        case .restartTrack:
+            guard changer.current != nil, changer.transport != .stopped else { return nothingPlaying }
+            changer.seek(by: -changer.elapsed)
+            return trackLine(prefix: "From the start: ")
+        case .getVolume:
+            let volume = changer.settings.volume
+            return IntentOutcome(response: changer.settings.muted ? "Muted (the volume is \(volume)% when the sound is back on)." : "The volume is \(volume)%.")
         case .playMagazine:
             guard let magazineID = magazineID(invocation["magazine"]) else { return IntentOutcome(response: "Which magazine?", succeeded: false) }
             try changer.playMagazine(magazineID)
@@ -78,7 +121,14 @@ public final class IntentPerformer {
         case .nextTrack, .previousTrack:
             guard changer.current != nil else { return nothingPlaying }
             let before = (changer.current, changer.isScanning)
-            intent == .nextTrack ? changer.nextTrack() : changer.previousTrack()
+            let count = integer(invocation["count"]) ?? 1
+            if intent == .nextTrack {
+                for _ in 0..<count { changer.nextTrack() }
+            } else {
+                // "Go back three tracks" means three tracks, not a restart and two.
+                if count > 1, !before.1 { changer.seek(by: -changer.elapsed) }
+                for _ in 0..<count { changer.previousTrack() }
+            }
             if before.1 { return playing(prefix: "Scan off. Staying on ") }
             if changer.current == before.0 { return trackLine(prefix: "From the start: ") }
             return trackLine(prefix: "")
@@ -110,11 +160,15 @@ public final class IntentPerformer {
         case .setVolume:
             guard let volume = integer(invocation["volume"]) else { return IntentOutcome(response: "What volume?", succeeded: false) }
             changer.setVolume(volume)
-            return IntentOutcome(response: "Volume \(changer.settings.volume)%.")
+            let clamped = invocation["volume"]?.displayName != "\(volume)%"
+            return IntentOutcome(response: clamped ? "Volume \(changer.settings.volume)%, the most there is." : "Volume \(changer.settings.volume)%.")
         case .changeVolume:
-            let step = string(invocation["step"]) == "down" ? -10 : 10
-            changer.changeVolume(by: step)
-            return IntentOutcome(response: "Volume \(changer.settings.volume)%.")
+            let amount = integer(invocation["amount"]) ?? IntentPerformer.volumeStep
+            let before = changer.settings.volume
+            changer.changeVolume(by: string(invocation["step"]) == "down" ? -amount : amount)
+            let after = changer.settings.volume
+            if after == before { return IntentOutcome(response: "The volume is already \(after == 0 ? "all the way down" : "at the most"), \(after)%.") }
+            return IntentOutcome(response: "Volume \(after)%.")
         case .mute:
             changer.setMuted(true)
             return IntentOutcome(response: "Muted.")
@@ -130,12 +184,46 @@ public final class IntentPerformer {
             changer.setRandom(mode)
             return IntentOutcome(response: IntentPerformer.describe(mode))
         case .scan:
-            changer.scan()
+            switch string(invocation["mode"]) {
+            case "off" where !changer.isScanning: return IntentOutcome(response: "Scan is off.")
+            case "on" where changer.isScanning: return IntentOutcome(response: "Already scanning.")
+            default: changer.scan()
+            }
             if changer.isScanning { return IntentOutcome(response: "Scanning: \(Int(Changer.scanLength)) seconds of each track.") }
             return changer.transport == .playing ? playing(prefix: "Scan off. Playing ") : IntentOutcome(response: "There is nothing to scan.", succeeded: false)
         case .nowPlaying:
-            return nowPlaying()
+            switch string(invocation["detail"]) {
+            case "length", "remaining": return trackTime(remaining: string(invocation["detail"]) == "remaining")
+            case "magazine": return whichMagazine()
+            default: return nowPlaying()
+            }
         }
+    }
+
+    /// How far "turn it up" goes without an amount.
+    static let volumeStep = 10
+
+    /// "Neon Rain is 3:45 long; 0:42 played." or "2:03 left of Neon Rain."
+    private func trackTime(remaining: Bool) -> IntentOutcome {
+        guard let current = changer.current, let (_, _, track) = changer.resolve(current), changer.transport != .stopped else {
+            return IntentOutcome(response: "Nothing is playing.")
+        }
+        let elapsed = changer.elapsed
+        if remaining {
+            return IntentOutcome(response: "\(ClockText.minutesAndSeconds(max(0, track.duration - elapsed))) left of \(track.title).")
+        }
+        return IntentOutcome(response: "\(track.title) is \(ClockText.minutesAndSeconds(track.duration)) long; \(ClockText.minutesAndSeconds(elapsed)) played.")
+    }
+
+    /// "This is Magazine One, disc 3." or "Magazine One is selected; nothing is playing."
+    private func whichMagazine() -> IntentOutcome {
+        guard let magazine = changer.currentMagazine else { return IntentOutcome(response: "There is no magazine.") }
+        let position = (changer.store.state.rack.magazines.firstIndex { $0.id == magazine.id } ?? 0) + 1
+        let place = "magazine \(position) of \(changer.store.state.rack.magazines.count)"
+        guard let current = changer.current, changer.transport != .stopped else {
+            return IntentOutcome(response: "\(magazine.name) (\(place)) is selected; nothing is playing.")
+        }
+        return IntentOutcome(response: "This is \(magazine.name) (\(place)), disc \(current.slot).")
     }
 
     /// "Disc 3, Night Drive by Cassette Radio: track 2, Neon Rain, 0:42 of 3:45."
@@ -148,7 +236,7 @@ public final class IntentPerformer {
     }
 
     /// "Playing disc 3, Night Drive." with a prefix such as "Resuming ".
-    private func playing(prefix: String) -> IntentOutcome {
+    func playing(prefix: String) -> IntentOutcome {
         guard let current = changer.current, let (_, album, track) = changer.resolve(current) else { return nothingPlaying }
         let trackPart = current.trackIndex == 0 ? "" : ", track \(current.trackIndex + 1), \(track.title)"
         let lead = prefix.isEmpty ? "Disc" : prefix + "disc"
@@ -168,21 +256,9 @@ public final class IntentPerformer {
         return UUID(uuidString: id)
     }
 
-    private func integer(_ value: ParameterValue?) -> Int? {
-        switch value {
-        case .enumCase(_, .integer(let number), _): number
-        case .integer(let number): number
-        default: nil
-        }
-    }
+    private func integer(_ value: ParameterValue?) -> Int? { value?.integerValue }
 
-    private func string(_ value: ParameterValue?) -> String? {
-        switch value {
-        case .enumCase(_, .string(let text), _): text
-        case .text(let text): text
-        default: nil
-        }
-    }
+    private func string(_ value: ParameterValue?) -> String? { value?.stringValue }
 
     static func describe(_ mode: RepeatMode) -> String {
         switch mode {
@@ -198,6 +274,26 @@ public final class IntentPerformer {
         case .off: "Random off."
         case .disc: "Random play within the disc."
         case .magazine: "Random play across the whole magazine."
+        }
+    }
+}
+
+extension ParameterValue {
+    /// The number a disc, track, volume or count parameter holds.
+    var integerValue: Int? {
+        switch self {
+        case .enumCase(_, .integer(let number), _): number
+        case .integer(let number): number
+        default: nil
+        }
+    }
+
+    /// The text a mode or direction parameter holds.
+    var stringValue: String? {
+        switch self {
+        case .enumCase(_, .string(let text), _): text
+        case .text(let text): text
+        default: nil
         }
     }
 }

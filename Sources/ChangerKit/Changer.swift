@@ -355,6 +355,28 @@ public final class Changer {
         requeue()
     }
 
+    // MARK: - A new scan
+
+    /// Takes a new scan of the library while playing or not (the music folder changed): the track
+    /// being heard stays the current one, found again by its file in the new scan (tracks before
+    /// it may have come or gone), and what follows it is worked out again from the new shelf.
+    public func replaceShelf(_ newShelf: AlbumShelf) {
+        let heard = currentPath
+        shelf = newShelf
+        guard let reference = current else { return }
+        if let heard, let magazine = store.state.rack.magazine(withID: reference.magazineID),
+           let folder = magazine.album(inSlot: reference.slot), let album = newShelf.album(at: folder),
+           let index = album.tracks.firstIndex(where: { $0.path == heard }) {
+            current = TrackReference(magazineID: reference.magazineID, slot: reference.slot, trackIndex: index)
+        }
+        if settings.randomMode != .off, let current {
+            shuffle = playOrder.shuffledOrder(for: current, first: current, using: &generator)
+        }
+        // The engine keeps the track it was given to follow when that file still follows; else
+        // it gets the new one (or none: the disc ends here now).
+        requeue()
+    }
+
     // MARK: - Edits of the rack
 
     /// What the changer did about an edit of the rack.
@@ -396,6 +418,15 @@ public final class Changer {
             startDisc(slot: current.slot, of: magazine.id)
             return .playingNewDisc(slot: current.slot)
         }
+        // A new scan found the folder gone (an eject says so itself); the headless player, which
+        // plays one disc, is done then, as when a track finds it gone.
+        if case .missing(let folder) = shelf.state(ofSlot: magazine.album(inSlot: current.slot)) {
+            onEvent?(.notice(TransportError.missingDisc(current.slot, folder: folder.displayName).description))
+            if stopsAtEndOfDisc {
+                halt(finished: true)
+                return .stopped(resumesAt: nil)
+            }
+        }
         guard let next = playOrder.disc(steppingBy: 1, from: current, in: magazine) else {
             halt(at: nil)
             return .stopped(resumesAt: nil)
@@ -410,8 +441,8 @@ public final class Changer {
     }
 
     /// Marks the discs of `magazine` whose folders have gone as missing, telling the user. The
-    /// changer looks when a disc is played and when a track fails (until the music folder is
-    /// watched, that is when a removed folder is noticed).
+    /// changer looks when a disc is played and when a track fails (a removed folder the watcher
+    /// has not reported yet is noticed then).
     @discardableResult
     private func checkFolders(of magazine: Magazine) -> Bool {
         let gone = shelf.markGone(among: magazine.slots.compactMap { $0 })

@@ -9,12 +9,12 @@ struct CollisionFinder {
         init(typeIndex: Int, entityIndex: Int32, snapshot: CompiledSnapshot, registry: ShortcutRegistry) {
             self.typeIndex = typeIndex
             self.entityIndex = entityIndex
-            var trie = NameTrie()
+            var builder = NameTrie.Builder()
             let entity = snapshot.entities[typeIndex][Int(entityIndex)]
-            for name in [entity.displayName] + entity.synonyms {
-                trie.insert(Normalizer.tokens(of: name).map { snapshot.vocabulary.id(of: $0) }, value: entityIndex)
+            for name in entity.spokenNames {
+                builder.add(Normalizer.tokens(of: name).map { snapshot.vocabulary.id(of: $0) }, value: entityIndex)
             }
-            self.trie = trie
+            self.trie = builder.build()
         }
     }
 
@@ -43,6 +43,8 @@ struct CollisionFinder {
     private(set) var collisions: [SentenceCollision] = []
     private(set) var truncated = false
     private var collisionIndex: [String: Int] = [:]
+    /// The invocations each collision already lists, by its index in `collisions`.
+    private var collisionInvocations: [Set<IntentInvocation>] = []
     private var firstTokens: [Int: Set<Int32>] = [:]
 
     init(registry: ShortcutRegistry, snapshot: CompiledSnapshot, focus: Focus?) {
@@ -78,7 +80,7 @@ struct CollisionFinder {
         } else {
             let transition = slotTransition(template, side.slotEdge)
             let names = trie(transition.source!, restricted: restricted)
-            for value in names.values[Int(side.node)] {
+            for value in names.values(at: side.node) {
                 moves.append((SideState(state: transition.target), transition.parameter, value))
             }
         }
@@ -93,7 +95,7 @@ struct CollisionFinder {
             }
         }
         let names = trie(slotTransition(template, side.slotEdge).source!, restricted: restricted)
-        return names.children[Int(side.node)].map { ($0.token, SideState(state: side.state, slotEdge: side.slotEdge, node: $0.node)) }
+        return names.edges(of: side.node).map { token, node in (token, SideState(state: side.state, slotEdge: side.slotEdge, node: node)) }
     }
 
     private func move(_ side: SideState, _ token: Int32, _ template: CompiledTemplate, restricted: Bool) -> [SideState] {
@@ -111,7 +113,7 @@ struct CollisionFinder {
     private mutating func startTokens(_ index: Int, restricted: Bool) -> Set<Int32> {
         let key = restricted ? -index - 1 : index
         if let known = firstTokens[key] { return known }
-        let template = registry.templates[index]
+        let template = registry.coreTemplates[index]
         var tokens: Set<Int32> = []
         var stack = [SideState(state: 0)]
         var seen: Set<SideState> = []
@@ -124,12 +126,67 @@ struct CollisionFinder {
         return tokens
     }
 
+    // MARK: Shared ends
+
+    /// How many leading and trailing elements every template shares, when those are optional
+    /// parts that bind nothing (a device or room that any phrase may be addressed to: "[<device>]
+    /// next song [<where>] in {app}"). The trailing ones are counted before a final app slot.
+    ///
+    /// They add the same words to both sides of any colliding sentence, so the check compares the
+    /// templates without them: a sentence two templates share with such a part, they share without
+    /// it too, with the same readings. Leaving them out keeps the search from walking every device
+    /// and room name for every pair of phrases.
+    static func sharedEnds(of templates: [PhraseTemplate]) -> (leading: Int, trailing: Int) {
+        guard let first = templates.first else { return (0, 0) }
+        func isSilentOptional(_ element: PhraseElement) -> Bool {
+            guard case .optional(let alternatives) = element else { return false }
+            var binds = false
+            PhraseTemplate.visit(alternatives.flatMap { $0 }) { inner in
+                switch inner {
+                case .parameter, .fixedValue, .appName: binds = true
+                default: break
+                }
+            }
+            return !binds
+        }
+        func body(_ template: PhraseTemplate) -> [PhraseElement] {
+            if case .appName? = template.elements.last { return Array(template.elements.dropLast()) }
+            return template.elements
+        }
+        var leading = 0
+        while leading < first.elements.count, isSilentOptional(first.elements[leading]),
+              templates.allSatisfy({ $0.elements.count > leading + 1 && $0.elements[leading] == first.elements[leading] }) {
+            leading += 1
+        }
+        let firstBody = body(first)
+        var trailing = 0
+        while trailing < firstBody.count - leading, isSilentOptional(firstBody[firstBody.count - 1 - trailing]),
+              templates.allSatisfy({ template in
+                  let elements = body(template)
+                  return elements.count - leading > trailing + 1 && elements[elements.count - 1 - trailing] == firstBody[firstBody.count - 1 - trailing]
+              }) {
+            trailing += 1
+        }
+        return (leading, trailing)
+    }
+
+    /// `template` without the shared leading and trailing parts (the final app slot kept).
+    static func core(of template: PhraseTemplate, without shared: (leading: Int, trailing: Int)) -> PhraseTemplate {
+        guard shared.leading + shared.trailing > 0 else { return template }
+        var elements = template.elements
+        var app: PhraseElement?
+        if case .appName? = elements.last { app = elements.removeLast() }
+        elements = Array(elements.dropFirst(shared.leading).dropLast(shared.trailing))
+        if let app { elements.append(app) }
+        return PhraseTemplate(source: template.source, elements: elements)
+    }
+
     // MARK: Product search
 
     /// Finds sentences both templates accept with different readings.
     mutating func intersect(_ firstIndex: Int, _ secondIndex: Int) {
         let restricted = focus != nil
-        let first = registry.templates[firstIndex], second = registry.templates[secondIndex]
+        let first = registry.coreTemplates[firstIndex], second = registry.coreTemplates[secondIndex]
         let firstStart = startTokens(firstIndex, restricted: restricted)
         let secondStart = startTokens(secondIndex, restricted: false)
         guard !firstStart.isDisjoint(with: secondStart) else { return }
@@ -239,15 +296,16 @@ struct CollisionFinder {
                 summary: registry.summary(of: invocation)
             ))
         }
+        let distinct = registry.distinctActions(sources.map(\.invocation), snapshot: snapshot)
+        sources = distinct.map { sources[$0] }
         guard Set(sources.map(\.invocation)).count > 1 else { return }
         if let existing = collisionIndex[sentence] {
-            let merged = collisions[existing].sources + sources.filter { source in
-                !collisions[existing].sources.contains { $0.invocation == source.invocation }
-            }
-            collisions[existing] = SentenceCollision(sentence: sentence, sources: merged)
+            let added = sources.filter { collisionInvocations[existing].insert($0.invocation).inserted }
+            collisions[existing] = SentenceCollision(sentence: sentence, sources: collisions[existing].sources + added)
         } else {
             collisionIndex[sentence] = collisions.count
             collisions.append(SentenceCollision(sentence: sentence, sources: sources))
+            collisionInvocations.append(Set(sources.map(\.invocation)))
         }
     }
 }

@@ -56,7 +56,8 @@ extension ShortcutRegistry {
 
     /// Expands every template over the current snapshot and enum cases and reports every
     /// sentence two shortcuts or two parameter values can produce, and every near-duplicate
-    /// phrase pair across shortcuts.
+    /// phrase pair across shortcuts. Phrases with slots of types whose names yield to phrases
+    /// (a music library) are left to ``nameCollisions(ofType:)``.
     ///
     /// Sentences are compared as said inside the app (the app name left out). Instead of
     /// listing every sentence, each pair of templates is intersected as automata over tokens,
@@ -65,8 +66,14 @@ extension ShortcutRegistry {
     public func checkCollisions() -> CollisionReport {
         let snapshot = compiledSnapshot
         var finder = CollisionFinder(registry: self, snapshot: snapshot, focus: nil)
-        for first in templates.indices {
-            for second in first..<templates.count {
+        // Names that yield to phrases (a music library) are checked by nameCollisions(ofType:):
+        // against phrases only, since two albums of one name, or an album and its title song,
+        // are both real and asked about.
+        let compared = templates.indices.filter { index in
+            !entityTypes.indices.contains { entityTypes[$0].namesYieldToPhrases && templates[index].usesEntityType($0) }
+        }
+        for (offset, first) in compared.enumerated() {
+            for second in compared[offset...] {
                 finder.intersect(first, second)
             }
         }
@@ -101,6 +108,22 @@ extension ShortcutRegistry {
         return collisions(focusType: typeIdx, focusIndex: index, snapshot: snapshot)
     }
 
+    /// The sentences in which a name of `typeIdentifier` reads like a phrase that names nothing:
+    /// a song called "Stop", an album called "Something", a band called "Next". Each template with
+    /// a slot of the type is compared with every template without entity slots, so the cost grows
+    /// with the phrases, not with the size of the library; names colliding with other names
+    /// (an album and its title track) are not reported, since saying them asks which one is meant.
+    public func nameCollisions(ofType typeIdentifier: String) -> [SentenceCollision] {
+        guard let typeIdx = entityTypeIndex[typeIdentifier] else { return [] }
+        let snapshot = compiledSnapshot
+        var finder = CollisionFinder(registry: self, snapshot: snapshot, focus: nil)
+        let plain = templates.indices.filter { !templates[$0].usesAnyEntityType }
+        for (first, template) in templates.enumerated() where template.usesEntityType(typeIdx) {
+            for second in plain { finder.intersect(first, second) }
+        }
+        return finder.collisions
+    }
+
     private func collisions(focusType: Int, focusIndex: Int, snapshot: CompiledSnapshot) -> [SentenceCollision] {
         let focus = CollisionFinder.Focus(typeIndex: focusType, entityIndex: Int32(focusIndex), snapshot: snapshot, registry: self)
         var finder = CollisionFinder(registry: self, snapshot: snapshot, focus: focus)
@@ -114,5 +137,12 @@ extension ShortcutRegistry {
 extension CompiledTemplate {
     func usesEntityType(_ typeIndex: Int) -> Bool {
         transitions.contains { $0.contains { $0.kind == .slot && $0.source == .entity(typeIndex) } }
+    }
+
+    var usesAnyEntityType: Bool {
+        transitions.contains { $0.contains { transition in
+            guard transition.kind == .slot, case .entity? = transition.source else { return false }
+            return true
+        } }
     }
 }

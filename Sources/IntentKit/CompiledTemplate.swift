@@ -84,6 +84,10 @@ struct CompiledTemplate: Sendable {
     let intentIndex: Int
     let template: PhraseTemplate
     let transitions: [[Transition]]
+    /// The same transitions in one array, state by state (`edgeStart[state]..<edgeStart[state + 1]`),
+    /// for the inner loops of matching and suggestions.
+    let edges: [Transition]
+    let edgeStart: [Int32]
     let acceptState: Int32
     /// Tokens every accepted sentence contains: a cheap filter before running the automaton.
     let requiredTokens: [Int32]
@@ -99,6 +103,7 @@ struct CompiledTemplate: Sendable {
         intentIndex: Int,
         vocabulary: inout Vocabulary,
         skipTokens: Set<Int32>,
+        fillerFragments: Set<String> = [],
         parameterIndex: @escaping (String) -> Int8,
         slotSource: @escaping (String) -> SlotSource?,
         fixedCase: @escaping (String, String) -> Int32
@@ -108,10 +113,14 @@ struct CompiledTemplate: Sendable {
         self.phraseIndex = phraseIndex
         self.intentIndex = intentIndex
         var builder = Builder(
-            skipTokens: skipTokens, parameterIndex: parameterIndex, slotSource: slotSource, fixedCase: fixedCase
+            skipTokens: skipTokens, fillerFragments: fillerFragments, parameterIndex: parameterIndex, slotSource: slotSource, fixedCase: fixedCase
         )
         acceptState = builder.compile(template.elements, from: 0, vocabulary: &vocabulary)
         transitions = builder.transitions
+        edges = builder.transitions.flatMap { $0 }
+        var starts: [Int32] = [0]
+        for state in builder.transitions { starts.append(starts.last! + Int32(state.count)) }
+        edgeStart = starts
         literalTokens = Set(builder.transitions.flatMap { $0.filter { $0.kind == .word }.map(\.token) })
         requiredTokens = Array(CompiledTemplate.required(template.elements, vocabulary: &vocabulary)).sorted()
     }
@@ -129,6 +138,8 @@ struct CompiledTemplate: Sendable {
                     common = common.map { $0.intersection(inner) } ?? inner
                 }
                 result.formUnion(common ?? [])
+            case .fragment(_, let inner):
+                result.formUnion(required(inner, vocabulary: &vocabulary))
             default:
                 break
             }
@@ -138,10 +149,17 @@ struct CompiledTemplate: Sendable {
 
     private struct Builder {
         let skipTokens: Set<Int32>
+        /// Fragments whose words count like skip words (see ``ShortcutsProvider/fillerFragments``).
+        let fillerFragments: Set<String>
+        /// How deep the compiler is inside filler fragments.
+        var fillerDepth = 0
         let parameterIndex: (String) -> Int8
         let slotSource: (String) -> SlotSource?
         let fixedCase: (String, String) -> Int32
         var transitions: [[Transition]] = [[]]
+
+        /// Whether a word edge for `token` counts towards the ranking here.
+        func counts(_ token: Int32) -> Bool { fillerDepth == 0 && !skipTokens.contains(token) }
 
         mutating func newState() -> Int32 {
             transitions.append([])
@@ -160,10 +178,14 @@ struct CompiledTemplate: Sendable {
                     for token in tokens {
                         let id = vocabulary.intern(token)
                         let next = newState()
-                        add(current, Transition(kind: .word, target: next, token: id, counts: !skipTokens.contains(id)))
+                        add(current, Transition(kind: .word, target: next, token: id, counts: counts(id)))
                         current = next
                     }
                 case .choice(let alternatives), .optional(let alternatives):
+                    if let sequences = Builder.wordSequences(alternatives) {
+                        current = compileWords(sequences, from: current, optional: { if case .optional = element { true } else { false } }(), vocabulary: &vocabulary)
+                        continue
+                    }
                     var ends: [Int32] = []
                     for alternative in alternatives {
                         let branch = newState()
@@ -174,6 +196,11 @@ struct CompiledTemplate: Sendable {
                     for branchEnd in ends { add(branchEnd, Transition(kind: .epsilon, target: end)) }
                     if case .optional = element { add(current, Transition(kind: .epsilon, target: end)) }
                     current = end
+                case .fragment(let name, let inner):
+                    let filler = fillerFragments.contains(name)
+                    if filler { fillerDepth += 1 }
+                    current = compile(inner, from: current, vocabulary: &vocabulary)
+                    if filler { fillerDepth -= 1 }
                 case .appName:
                     let next = newState()
                     add(current, Transition(kind: .app, target: next))
@@ -189,6 +216,62 @@ struct CompiledTemplate: Sendable {
                 }
             }
             return current
+        }
+
+        /// Alternatives that are only words ("(music|media player|stereo)", also through nested
+        /// choices and fragments) become a small trie of word edges instead of one empty-move
+        /// branch each: a sentence word then meets one edge per alternative, and no thread is made
+        /// for an alternative that does not match. Returns the state after the alternatives.
+        mutating func compileWords(_ sequences: [[String]], from start: Int32, optional: Bool, vocabulary: inout Vocabulary) -> Int32 {
+            var children: [Int32: [Int32: Int32]] = [:]
+            var ends: [Int32] = []
+            for sequence in sequences {
+                var node = start
+                for token in sequence {
+                    let id = vocabulary.intern(token)
+                    if let next = children[node]?[id] {
+                        node = next
+                    } else {
+                        let next = newState()
+                        add(node, Transition(kind: .word, target: next, token: id, counts: counts(id)))
+                        children[node, default: [:]][id] = next
+                        node = next
+                    }
+                }
+                if !ends.contains(node) { ends.append(node) }
+            }
+            let end = newState()
+            for node in ends { add(node, Transition(kind: .epsilon, target: end)) }
+            if optional, !ends.contains(start) { add(start, Transition(kind: .epsilon, target: end)) }
+            return end
+        }
+
+        /// Every word sequence of `alternatives` when they hold nothing but words, choices of
+        /// words and fragments of those (at most 512 sequences); nil otherwise.
+        static func wordSequences(_ alternatives: [[PhraseElement]]) -> [[String]]? {
+            var result: [[String]] = []
+            for alternative in alternatives {
+                var sequences: [[String]] = [[]]
+                for element in alternative {
+                    let options: [[String]]
+                    switch element {
+                    case .words(_, let tokens): options = [tokens]
+                    case .choice(let inner):
+                        guard let expanded = wordSequences(inner) else { return nil }
+                        options = expanded
+                    case .fragment(_, let body):
+                        guard let expanded = wordSequences([body]) else { return nil }
+                        options = expanded
+                    case .optional, .appName, .parameter, .fixedValue:
+                        return nil
+                    }
+                    sequences = sequences.flatMap { prefix in options.map { prefix + $0 } }
+                    if sequences.count > 512 { return nil }
+                }
+                result += sequences
+                if result.count > 512 { return nil }
+            }
+            return result.contains(where: \.isEmpty) ? nil : result
         }
     }
 }

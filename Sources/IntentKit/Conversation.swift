@@ -4,7 +4,13 @@
 ///   "three", "disc 3", "the third one" complete PlayDisc's "Which disc?".
 /// - After ``Resolution/ambiguous(_:)`` the next sentence is first tried as a choice: a number
 ///   ("2", "the second one") or enough words of one candidate's summary ("the magazine").
+/// - After a correction ("Did you mean “next song”?") or any single-candidate question, "yes"
+///   runs it.
+/// - "No", "cancel" or "never mind" drops the open question: ``Resolution/declined(_:)``.
 /// - Anything else is resolved afresh, and the open question is dropped.
+///
+/// The app may open a question itself after running an intent ("Which album by Amber Lane?
+/// 1. Greatest Hits, or 2. Coastal Morning?"): ``ask(_:)``.
 ///
 /// A conversation is a value; keep one per front end (prompt bar, remote client).
 public struct Conversation: Sendable {
@@ -30,6 +36,7 @@ public struct Conversation: Sendable {
     public mutating func respond(to sentence: String) -> Resolution {
         if let open = pending {
             pending = nil
+            if registry.isRefusal(sentence) { return .declined(ShortcutRegistry.declinedResponse) }
             let answered: Resolution?
             switch open {
             case .value(let request): answered = registry.answer(sentence, to: request)
@@ -43,11 +50,15 @@ public struct Conversation: Sendable {
     /// Drops the open question.
     public mutating func cancel() { pending = nil }
 
+    /// Leaves `question` open, as if the last sentence had asked it: the app asks a follow-up of
+    /// its own after running an intent.
+    public mutating func ask(_ question: Pending) { pending = question }
+
     private mutating func settle(_ resolution: Resolution) -> Resolution {
         switch resolution {
         case .needsValue(let request): pending = .value(request)
         case .ambiguous(let ambiguity): pending = .choice(ambiguity)
-        case .matched, .unsupported: pending = nil
+        case .matched, .unsupported, .declined: pending = nil
         }
         return resolution
     }
@@ -55,6 +66,23 @@ public struct Conversation: Sendable {
 
 extension ShortcutRegistry {
     static let choiceWords: Set<String> = ["number", "option", "choice", "no"]
+    /// Whole answers that take the one offered candidate.
+    static let affirmatives: Set<[String]> = [
+        ["yes"], ["yeah"], ["yep"], ["yup"], ["sure"], ["ok"], ["correct"], ["right"], ["exactly"], ["yes", "please"],
+        ["do", "it"], ["go", "ahead"], ["that", "1"], ["thats", "it"], ["thats", "right"], ["yes", "thats", "right"], ["i", "did"], ["yes", "i", "did"],
+    ]
+    /// Whole answers that drop an open question.
+    static let refusals: Set<[String]> = [
+        ["no"], ["nope"], ["nah"], ["no", "thanks"], ["no", "thank", "you"], ["cancel"], ["never", "mind"], ["nevermind"],
+        ["forget", "it"], ["neither"], ["none"], ["none", "of", "them"], ["i", "didnt"], ["no", "i", "didnt"], ["wrong"], ["stop", "asking"],
+    ]
+    /// What a dropped question answers.
+    static let declinedResponse = "OK, never mind."
+
+    /// Whether `sentence` as a whole says no to an open question.
+    func isRefusal(_ sentence: String) -> Bool {
+        ShortcutRegistry.refusals.contains(prepare(sentence, snapshot: compiledSnapshot).words.filter { $0 != "please" })
+    }
 
     /// `sentence` read as the answer to `request`, or nil when it is not one.
     public func answer(_ sentence: String, to request: ValueRequest) -> Resolution? {
@@ -91,6 +119,10 @@ extension ShortcutRegistry {
     public func choose(_ sentence: String, among ambiguity: Ambiguity) -> Resolution? {
         let words = prepare(sentence, snapshot: compiledSnapshot).words
         guard !words.isEmpty, words.count <= 12 else { return nil }
+        if ambiguity.candidates.count == 1,
+           ShortcutRegistry.affirmatives.contains(words) || ShortcutRegistry.affirmatives.contains(words.filter { $0 != "please" }) {
+            return settled(ambiguity.candidates[0].invocation)
+        }
         let core = ShortcutRegistry.droppingOrdinalOne(
             words.filter { !skipWords.contains($0) && !ShortcutRegistry.choiceWords.contains($0) }
         )
@@ -130,7 +162,7 @@ extension ShortcutRegistry {
         guard let source = parameterSources[intent][parameter] else { return [] }
         let trie = names(for: source, in: snapshot)
         guard let node = trie.node(for: tokens[...]) else { return [] }
-        return trie.values[Int(node)].compactMap { parameterValue(intent: intent, parameter: parameter, value: $0, snapshot: snapshot) }
+        return trie.values(at: node).compactMap { parameterValue(intent: intent, parameter: parameter, value: $0, snapshot: snapshot) }
     }
 
     /// "3rd 1" ("the third one") → "3rd".

@@ -13,7 +13,9 @@ public struct NearDuplicate: Sendable, Hashable {
 
 /// Finds phrases of different shortcuts that differ only by skip words, slots or words that
 /// merely name a parameter: each template's structure is expanded into literal word sequences
-/// (``SkeletonExpander``) and phrases whose skeletons are equal are paired.
+/// (``SkeletonExpander``) and phrases whose skeletons are equal are paired. A phrase without a
+/// slot is not paired with another shortcut's slotted phrase when its own shortcut has a slotted
+/// phrase of the same skeleton: it is that shortcut's way of asking for the value.
 struct NearDuplicateFinder {
     let registry: ShortcutRegistry
     let snapshot: CompiledSnapshot
@@ -44,11 +46,16 @@ struct NearDuplicateFinder {
         var result: [NearDuplicate] = []
         for key in keyOrder {
             let entries = index[key]!
+            // Shortcuts that have a phrase of this skeleton with a slot: their own phrase without
+            // one is the question form of it ("Play a magazine" → "Which magazine?"), not a rival.
+            let slotted = Set(entries.filter(\.hasSlot).map { registry.templates[$0.template].shortcutIndex })
             for (offset, first) in entries.enumerated() {
                 for second in entries[(offset + 1)...] {
                     let a = registry.templates[first.template], b = registry.templates[second.template]
                     guard a.shortcutIndex != b.shortcutIndex else { continue }
                     if first.hasSlot && second.hasSlot { continue }
+                    let bare = first.hasSlot ? b : a
+                    if !(first.hasSlot == second.hasSlot), slotted.contains(bare.shortcutIndex) { continue }
                     if first.literal == second.literal { continue }
                     let pair = [min(first.template, second.template), max(first.template, second.template)]
                     guard reportedPairs.insert(pair).inserted else { continue }
@@ -82,6 +89,10 @@ struct NearDuplicateFinder {
     private func exampleSentence(_ literal: [String], template: CompiledTemplate) -> String {
         let intent = registry.intents[template.intentIndex]
         return literal.map { word -> String in
+            if word.hasPrefix("<"), word.hasSuffix(">"), let body = registry.fragments.elements(named: String(word.dropFirst().dropLast())) {
+                let template = PhraseTemplate(source: word, elements: body)
+                return PhraseRenderer.render(template, appName: registry.appName, includeApp: false) { _ in "…" }?.lowercased() ?? word
+            }
             guard word.hasPrefix("{"), word.hasSuffix("}") else { return word }
             let name = String(word.dropFirst().dropLast())
             guard let parameterIdx = intent.parameters.firstIndex(where: { $0.name == name }) else { return intent.parameters.first?.title ?? "" }
@@ -96,8 +107,9 @@ enum SkeletonExpander {
     static let maximumVariants = 100_000
     static let qualifierConnectors: Set<String> = ["by", "with", "using"]
 
-    /// Every word sequence the template's structure allows; slots appear as "{name}", the app
-    /// name and fixed values as nothing.
+    /// Every word sequence the template's structure allows; slots appear as "{name}", a fragment
+    /// as "<name>" (phrases sharing a fragment share its words, and a long fragment in every
+    /// phrase does not multiply the variants), the app name and fixed values as nothing.
     static func expand(_ elements: [PhraseElement]) -> [[String]] {
         var results: [[String]] = [[]]
         for element in elements {
@@ -106,6 +118,7 @@ enum SkeletonExpander {
             case .words(_, let tokens): options = [tokens]
             case .choice(let alternatives): options = dedupe(alternatives.flatMap(expand))
             case .optional(let alternatives): options = dedupe([[]] + alternatives.flatMap(expand))
+            case .fragment(let name, _): options = [["<\(name)>"]]
             case .appName, .fixedValue: options = [[]]
             case .parameter(let name): options = [["{\(name)}"]]
             }

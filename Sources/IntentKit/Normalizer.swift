@@ -18,9 +18,77 @@ public enum Normalizer {
     ///
     /// Runs in time linear in the text and never fails, whatever the input.
     public static func tokens(of text: String, limit: Int = Int.max) -> [String] {
-        let raw = rawTokens(of: text, limit: limit)
+        let raw = asciiTokens(of: text, limit: limit) ?? rawTokens(of: text, limit: limit)
         return combineNumberWords(raw)
     }
+
+    /// The raw tokens of a text that is all ASCII (most names and sentences), read from its bytes;
+    /// nil for any other text. Gives exactly what ``rawTokens(of:limit:)`` gives.
+    private static func asciiTokens(of text: String, limit: Int) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumFastWord) { word -> [String]? in
+                var tokens: [String] = []
+                var length = 0
+                var digits = false
+                var lettersAfterDigits = false
+                func flush() {
+                    guard length > 0 else { return }
+                    let token = String(decoding: UnsafeBufferPointer(rebasing: word[0..<length]), as: UTF8.self)
+                    if digits || lettersAfterDigits {
+                        tokens.append(contentsOf: splitDigitsAndLetters(token))
+                    } else {
+                        tokens.append(token)
+                    }
+                    length = 0
+                    digits = false
+                    lettersAfterDigits = false
+                }
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    index += 1
+                    if tokens.count > limit { break }
+                    guard length + 2 < maximumFastWord else { return nil }
+                    if byte >= 128 {
+                        // A two-byte Latin letter with an accent ("é", "ø") folds to its base
+                        // letters; anything else is read by the full path.
+                        guard byte & 0xE0 == 0xC0, index < bytes.count, let folded = latinFolding(byte, bytes[index]) else { return nil }
+                        index += 1
+                        if digits { lettersAfterDigits = true; digits = false }
+                        for letter in folded { word[length] = letter; length += 1 }
+                        continue
+                    }
+                    switch byte {
+                    case 48...57:
+                        if length > 0, !digits { flush() }
+                        word[length] = byte
+                        length += 1
+                        digits = true
+                    case 65...90, 97...122:
+                        if digits { lettersAfterDigits = true; digits = false }
+                        word[length] = byte <= 90 ? byte + 32 : byte
+                        length += 1
+                    case 39, 96:
+                        continue
+                    case 37:
+                        flush()
+                        tokens.append("percent")
+                    case 38:
+                        flush()
+                        tokens.append("and")
+                    default:
+                        flush()
+                    }
+                }
+                flush()
+                return tokens
+            }
+        }
+    }
+
+    /// The longest word the byte path reads; longer ones go the full path.
+    private static let maximumFastWord = 64
 
     /// The number a token stands for, if it is a cardinal ("3") or an ordinal ("3rd").
     public static func number(in token: String) -> Int? {
@@ -65,6 +133,36 @@ public enum Normalizer {
 
         for scalar in text.unicodeScalars {
             if tokens.count > limit { break }
+            // ASCII, most of what is typed and most names, without looking up Unicode properties.
+            let value = scalar.value
+            if value < 128 {
+                switch value {
+                case 48...57:
+                    if shape == .letters || shape == .digitsThenLetters { flush() }
+                    current.append(scalar)
+                    shape = .digits
+                case 65...90, 97...122:
+                    current.append(value <= 90 ? Unicode.Scalar(UInt8(value + 32)) : scalar)
+                    if shape == .digits { shape = .digitsThenLetters } else if shape == .none { shape = .letters }
+                case 39, 96:
+                    continue
+                case 37:
+                    flush()
+                    tokens.append("percent")
+                case 38:
+                    flush()
+                    tokens.append("and")
+                default:
+                    flush()
+                }
+                continue
+            }
+            // Accented Latin letters ("é", "ø"), common in names, fold without a property lookup.
+            if let base = latinBaseLetter[scalar] {
+                current.append(contentsOf: base.unicodeScalars)
+                if shape == .digits { shape = .digitsThenLetters } else if shape == .none { shape = .letters }
+                continue
+            }
             let properties = scalar.properties
             if properties.numericType == .decimal, let digit = properties.numericValue, digit >= 0, digit <= 9 {
                 if shape == .letters || shape == .digitsThenLetters { flush() }
@@ -88,6 +186,7 @@ public enum Normalizer {
             }
         }
         flush()
+        guard tokens.contains(where: { $0.utf8.first.map { (48...57).contains($0) } ?? false }) else { return tokens }
         return tokens.flatMap(splitDigitsAndLetters)
     }
 
@@ -129,6 +228,20 @@ public enum Normalizer {
 
     private static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "'" || scalar == "\u{2019}" || scalar == "\u{2018}" || scalar == "\u{02BC}" || scalar == "`"
+    }
+
+    /// The base letters of the two-byte UTF-8 sequence `lead`, `trail` when it is a letter of
+    /// ``latinBaseLetter``.
+    private static func latinFolding(_ lead: UInt8, _ trail: UInt8) -> [UInt8]? {
+        guard trail & 0xC0 == 0x80 else { return nil }
+        let value = Int(lead & 0x1F) << 6 | Int(trail & 0x3F)
+        guard value >= 0xC0, value - 0xC0 < latinFoldingTable.count else { return nil }
+        return latinFoldingTable[value - 0xC0]
+    }
+
+    /// ``latinBaseLetter`` for U+00C0…U+017F as bytes, indexed from U+00C0.
+    private static let latinFoldingTable: [[UInt8]?] = (0xC0...0x17F).map { value in
+        Unicode.Scalar(UInt32(value)).flatMap { latinBaseLetter[$0] }.map { Array($0.utf8) }
     }
 
     /// Precomposed Latin letters and their plain base letters (the common Western European set).
@@ -177,12 +290,30 @@ public enum Normalizer {
         return ordinalToken(value) == token ? value : nil
     }
 
+    /// Every word that can start a spelled number ("a hundred", "twenty", "third"), to pass
+    /// over every other word with one lookup.
+    private static let numberLeads: Set<String> = Set(units.keys).union(tens.keys).union(ordinalUnits.keys).union(ordinalTens.keys)
+        .union(["a", NumberWords.hundred, NumberWords.hundredth])
+
+    /// The first bytes of ``numberLeads``, one bit each: most words are passed over without hashing.
+    private static let numberLeadFirstBytes: UInt128 = numberLeads.reduce(0) { mask, word in
+        guard let first = word.utf8.first, first < 128 else { return mask }
+        return mask | 1 << UInt128(first)
+    }
+
     private static func combineNumberWords(_ raw: [String]) -> [String] {
+        // Most names have no number word, no "per cent" and no "okay": nothing to combine.
+        let mayCombine = raw.contains { token in
+            guard let first = token.utf8.first else { return false }
+            return first >= 128 || numberLeadFirstBytes & (1 << UInt128(first)) != 0 || token == "per" || token == "okay"
+        }
+        guard mayCombine else { return raw }
         var result: [String] = []
         result.reserveCapacity(raw.count)
         var index = 0
         while index < raw.count {
-            if let number = spelledNumber(in: raw, at: index) {
+            if let first = raw[index].utf8.first, first < 128, numberLeadFirstBytes & (1 << UInt128(first)) != 0,
+               numberLeads.contains(raw[index]), let number = spelledNumber(in: raw, at: index) {
                 result.append(number.isOrdinal ? ordinalToken(number.value) : String(number.value))
                 index += number.length
                 continue

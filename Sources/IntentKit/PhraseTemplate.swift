@@ -13,6 +13,9 @@ public indirect enum PhraseElement: Sendable, Hashable {
     case parameter(String)
     /// A fixed value `{mode=off}`: matches no words and binds the parameter to that enum case.
     case fixedValue(parameter: String, caseIdentifier: String)
+    /// A named fragment `<volume_verb>`, shared by many templates: its name and its parsed body,
+    /// which matches exactly as if written in its place.
+    case fragment(name: String, elements: [PhraseElement])
 }
 
 /// A phrase template parsed into a small expression tree.
@@ -21,21 +24,39 @@ public indirect enum PhraseElement: Sendable, Hashable {
 /// - plain words: `play disc` (normalised like sentences: case, punctuation, number words);
 /// - alternatives: `(next|skip to)`; optional parts: `[the]`, `[this|that]`; both nest;
 /// - the app name: `{app}`; a connector word right before it (`in {app}`) belongs to it;
-/// - a parameter slot: `{disc}`; a fixed enum value: `{mode=off}`.
+/// - a parameter slot: `{disc}`, with the phrase's own example for listings: `{mode:off}`;
+///   a fixed enum value: `{mode=off}`;
+/// - a named fragment: `<the>`, defined once in a ``PhraseFragments`` table and shared.
 public struct PhraseTemplate: Sendable, Hashable {
     /// The template exactly as written.
     public let source: String
     /// The parsed sequence.
     public let elements: [PhraseElement]
+    /// The phrase's own example for a slot, shown in listings and suggestions (`{mode:off}`).
+    public let exampleHints: [String: String]
 
     /// Words that join the app name to a phrase ("in CD Changer", "using CD Changer").
     public static let appConnectors: Set<String> = ["in", "on", "with", "using", "via", "through", "from"]
 
-    /// Parses `source`; the error says what is wrong and where.
-    public init(_ source: String) throws(PhraseSyntaxError) {
+    /// Parses `source`, whose `<name>` references come from `fragments`; the error says what is
+    /// wrong and where.
+    public init(_ source: String, fragments: PhraseFragments = PhraseFragments()) throws(PhraseSyntaxError) {
+        try self.init(source, parsedFragments: fragments.parsed)
+    }
+
+    /// A template made of parsed elements (a fragment's body, to render it).
+    init(source: String, elements: [PhraseElement], exampleHints: [String: String] = [:]) {
         self.source = source
-        var parser = Parser(source: source)
+        self.elements = elements
+        self.exampleHints = exampleHints
+    }
+
+    /// Parses `source` with fragments already parsed (a fragment body refers only to those).
+    init(_ source: String, parsedFragments: [String: [PhraseElement]]) throws(PhraseSyntaxError) {
+        self.source = source
+        var parser = Parser(source: source, fragments: parsedFragments)
         elements = try parser.parseTemplate()
+        exampleHints = parser.hints
     }
 
     /// Parameter names referenced by slots and fixed values, in order of appearance.
@@ -48,6 +69,35 @@ public struct PhraseTemplate: Sendable, Hashable {
             }
         }
         return names
+    }
+
+    /// The parameters one way through the template binds, with how often: every distinct such
+    /// set (a parameter may sit in two alternatives, `(disc {disc}|{disc} disc)`, and is bound
+    /// once either way).
+    var parameterBindingsPerPath: [[String: Int]] { PhraseTemplate.bindings(elements) }
+
+    private static func bindings(_ elements: [PhraseElement]) -> [[String: Int]] {
+        var paths: [[String: Int]] = [[:]]
+        func combine(_ options: [[String: Int]]) {
+            var next: [[String: Int]] = []
+            for path in paths {
+                for option in options {
+                    let merged = path.merging(option, uniquingKeysWith: +)
+                    if !next.contains(merged) { next.append(merged) }
+                }
+            }
+            paths = next
+        }
+        for element in elements {
+            switch element {
+            case .parameter(let name), .fixedValue(let name, _): combine([[name: 1]])
+            case .choice(let alternatives): combine(alternatives.flatMap(bindings))
+            case .optional(let alternatives): combine([[:]] + alternatives.flatMap(bindings))
+            case .fragment(_, let inner): combine(bindings(inner))
+            case .words, .appName: break
+            }
+        }
+        return paths
     }
 
     /// Whether every way through the template passes the app-name slot.
@@ -75,6 +125,8 @@ public struct PhraseTemplate: Sendable, Hashable {
             switch element {
             case .choice(let alternatives), .optional(let alternatives):
                 for alternative in alternatives { visit(alternative, body) }
+            case .fragment(_, let inner):
+                visit(inner, body)
             default: break
             }
         }
@@ -85,6 +137,7 @@ public struct PhraseTemplate: Sendable, Hashable {
             switch element {
             case .appName: return true
             case .choice(let alternatives): return alternatives.allSatisfy(alwaysNamesApp)
+            case .fragment(_, let inner): return alwaysNamesApp(inner)
             default: return false
             }
         }
@@ -96,6 +149,8 @@ public struct PhraseTemplate: Sendable, Hashable {
             case .appName: return total + 1
             case .choice(let alternatives), .optional(let alternatives):
                 return total + (alternatives.map(maximumAppSlots).max() ?? 0)
+            case .fragment(_, let inner):
+                return total + maximumAppSlots(inner)
             default: return total
             }
         }
@@ -103,11 +158,14 @@ public struct PhraseTemplate: Sendable, Hashable {
 
     private struct Parser {
         let source: String
+        let fragments: [String: [PhraseElement]]
         var scalars: ArraySlice<Unicode.Scalar>
         var position = 0
+        var hints: [String: String] = [:]
 
-        init(source: String) {
+        init(source: String, fragments: [String: [PhraseElement]]) {
             self.source = source
+            self.fragments = fragments
             scalars = Array(source.unicodeScalars)[...]
         }
 
@@ -171,9 +229,26 @@ public struct PhraseTemplate: Sendable, Hashable {
                         inside.append(next)
                     }
                     guard closed else { throw fail("“{” is never closed with “}”") }
-                    try appendSlot(String(inside), to: &sequence)
+                    try appendSlot(String(inside), to: &sequence, hints: &hints)
                 case "}":
                     throw fail("“}” has no opening “{”")
+                case "<":
+                    flushText()
+                    var inside = String.UnicodeScalarView()
+                    var closed = false
+                    while let next = next() {
+                        if next == ">" { closed = true; break }
+                        inside.append(next)
+                    }
+                    guard closed else { throw fail("“<” is never closed with “>”") }
+                    let name = String(inside).trimmed
+                    guard PhraseFragments.isValidName(name) else {
+                        throw fail("a fragment reference must be <name> (letters, digits, _), not <\(String(inside))>")
+                    }
+                    guard let body = fragments[name] else { throw fail("there is no fragment <\(name)>") }
+                    sequence.append(.fragment(name: name, elements: body))
+                case ">":
+                    throw fail("“>” has no opening “<”")
                 default:
                     text.append(scalar)
                 }
@@ -183,7 +258,15 @@ public struct PhraseTemplate: Sendable, Hashable {
             return (alternatives, nil)
         }
 
-        func appendSlot(_ inside: String, to sequence: inout [PhraseElement]) throws(PhraseSyntaxError) {
+        func appendSlot(_ inside: String, to sequence: inout [PhraseElement], hints: inout [String: String]) throws(PhraseSyntaxError) {
+            let example = inside.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).trimmed }
+            if example.count == 2 {
+                guard !example[1].isEmpty, !example[0].contains("=") else { throw fail("a slot's example must be {parameterName:example}, not {\(inside)}") }
+                try appendSlot(example[0], to: &sequence, hints: &hints)
+                guard case .parameter(let name)? = sequence.last else { throw fail("only a parameter slot can have an example, not {\(inside)}") }
+                hints[name] = example[1]
+                return
+            }
             let parts = inside.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).trimmed }
             let name = parts[0]
             guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }) else {

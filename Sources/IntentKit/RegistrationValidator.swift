@@ -9,6 +9,7 @@ struct RegistrationValidator {
         var responses: [DialogTemplate] = []
         var intentIndex: [String: Int] = [:]
         var entityTypeIndex: [String: Int] = [:]
+        var fragments = PhraseFragments()
     }
 
     typealias Kind = ShortcutRegistrationError.Problem.Kind
@@ -18,6 +19,7 @@ struct RegistrationValidator {
 
     let provider: ShortcutsProvider
     var problems: [ShortcutRegistrationError.Problem] = []
+    private var fragments = PhraseFragments()
 
     init(provider: ShortcutsProvider) { self.provider = provider }
 
@@ -104,6 +106,12 @@ struct RegistrationValidator {
             checked.responses.append(checkDialog(intent.response, of: intent, role: "response"))
         }
 
+        do {
+            fragments = try PhraseFragments(provider.fragments)
+        } catch {
+            report(.fragmentProblem, error.description)
+        }
+        checked.fragments = fragments
         for shortcut in provider.shortcuts {
             checked.phrases.append(checkShortcut(shortcut, intentIndex: checked.intentIndex))
         }
@@ -146,7 +154,7 @@ struct RegistrationValidator {
         for phrase in shortcut.phrases {
             let template: PhraseTemplate
             do {
-                template = try PhraseTemplate(phrase)
+                template = try PhraseTemplate(phrase, fragments: fragments)
             } catch {
                 report(.phraseSyntax, "\(error.description) (shortcut “\(shortcut.title)”)", phrase: phrase)
                 continue
@@ -170,13 +178,21 @@ struct RegistrationValidator {
         if !template.hasContent {
             report(.phraseWithoutWords, "\(name) has no words besides the app name.", phrase: phrase)
         }
-        let referenced = template.parameterNames
-        let distinct = Array(Set(referenced))
-        if referenced.count != distinct.count {
+        let paths = template.parameterBindingsPerPath
+        if paths.contains(where: { $0.values.contains { $0 > 1 } }) {
             report(.repeatedParameter, "\(name) uses the same parameter twice.", phrase: phrase)
         }
-        if distinct.count > RegistrationValidator.maximumParameters {
-            report(.tooManyParameters, "\(name) uses \(distinct.count) parameters (\(distinct.sorted().joined(separator: ", "))); at most \(RegistrationValidator.maximumParameters) are allowed.", phrase: phrase)
+        if let crowded = paths.first(where: { $0.count > RegistrationValidator.maximumParameters }) {
+            report(.tooManyParameters, "\(name) uses \(crowded.count) parameters (\(crowded.keys.sorted().joined(separator: ", "))); at most \(RegistrationValidator.maximumParameters) are allowed.", phrase: phrase)
+        }
+        for (parameterName, example) in template.exampleHints.sorted(by: { $0.key < $1.key }) {
+            guard case .enumeration(let definition)? = intent.parameter(named: parameterName)?.type,
+                  definition.cases.contains(where: { enumCase in
+                      ([enumCase.displayName] + enumCase.synonyms).contains { Normalizer.tokens(of: $0) == Normalizer.tokens(of: example) }
+                  }) else {
+                report(.unknownEnumCase, "\(name) gives {\(parameterName):\(example)} as an example, which is not a name of an enum case of that parameter.", phrase: phrase)
+                continue
+            }
         }
         PhraseTemplate.visit(template.elements) { element in
             switch element {

@@ -29,12 +29,35 @@ public struct ValueRequest: Sendable, Hashable {
     public let question: String
 }
 
-/// Several equally good readings of a sentence; the user must choose.
+/// Several equally good readings of a sentence, or readings of a sentence with a typo; the user
+/// must choose (by number, by words of a candidate, or — for a single candidate — "yes").
 public struct Ambiguity: Sendable, Hashable {
     /// Every tied candidate, in a stable order.
     public let candidates: [ResolutionCandidate]
     /// The question to ask, listing the candidates with their numbers.
     public let question: String
+    /// Whether the candidates are corrected spellings of the sentence ("Did you mean “next song”?").
+    public let isCorrection: Bool
+
+    /// A question offering `candidates`, as the resolver makes it.
+    init(candidates: [ResolutionCandidate], question: String, isCorrection: Bool = false) {
+        self.candidates = candidates
+        self.question = question
+        self.isCorrection = isCorrection
+    }
+
+    /// A question the app asks itself after running an intent, each choice complete and described
+    /// in words: "Which album by Amber Lane? 1. Greatest Hits, or 2. Coastal Morning." The choices
+    /// are listed after `lead` by number; answering with the number or with words of a
+    /// description runs that choice (see ``Conversation/ask(_:)``).
+    public init(lead: String, choices: [(invocation: IntentInvocation, summary: String)]) {
+        candidates = choices.map { ResolutionCandidate(invocation: $0.invocation, missingParameter: nil, summary: $0.summary) }
+        let numbered = choices.enumerated().map { "\($0.offset + 1). \($0.element.summary)" }
+        let listing = numbered.count <= 1 ? numbered.joined()
+            : numbered.dropLast().joined(separator: ", ") + ", or " + numbered.last!
+        question = lead + " " + listing + "."
+        isCorrection = false
+    }
 }
 
 /// A sentence no phrase accepts.
@@ -55,6 +78,9 @@ public enum Resolution: Sendable, Hashable {
     case ambiguous(Ambiguity)
     /// Nothing accepts the sentence.
     case unsupported(Unsupported)
+    /// The answer to an open question was "no" or "never mind": nothing is done. Only a
+    /// ``Conversation`` gives it.
+    case declined(String)
 
     /// The outcome's name in `resolve --json`: "matched", "needsValue", "ambiguous", "unsupported".
     public var outcome: String {
@@ -63,6 +89,7 @@ public enum Resolution: Sendable, Hashable {
         case .needsValue: return "needsValue"
         case .ambiguous: return "ambiguous"
         case .unsupported: return "unsupported"
+        case .declined: return "declined"
         }
     }
 
@@ -82,7 +109,7 @@ public enum Resolution: Sendable, Hashable {
 /// - `candidates`: ambiguous, each `{"intent":…, "parameters":{…}}`;
 /// - `question`: needsValue and ambiguous;
 /// - `response`: always — the dry-run response for matched, the question for needsValue and
-///   ambiguous, the apology for unsupported;
+///   ambiguous, the apology for unsupported, the acknowledgement for declined;
 /// - `suggestions`: unsupported.
 /// Parameters are keyed by name in alphabetical order; enum values are JSON integers or strings,
 /// entities their display name.
@@ -120,6 +147,8 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
             question = .string(ambiguity.question)
         case .unsupported(let unsupported):
             suggestions = .array(unsupported.suggestions.map(JSONValue.string))
+        case .declined:
+            break
         }
         return .object([
             "sentence": .string(sentence),

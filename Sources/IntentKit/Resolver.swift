@@ -15,7 +15,23 @@ struct Reading {
     let template: Int
     let intent: Int
     let bindings: Bindings
+    /// ``Matcher/scoreUnit`` per counted word, less the name penalty: 64 per word of a name that
+    /// yields to phrases, 1 per word of another entity name (see ``Matcher``).
     let score: Int32
+
+    /// Sentence words consumed by literal template words and by names (skip words left out).
+    var counted: Int32 { (score + Matcher.scoreUnit - 1) / Matcher.scoreUnit }
+    /// Sentence words consumed by names that yield to phrases (library names).
+    var yieldingNameWords: Int32 { (counted * Matcher.scoreUnit - score) / 64 }
+    /// Sentence words consumed by other entity names (magazine names).
+    var otherNameWords: Int32 { (counted * Matcher.scoreUnit - score) % 64 }
+
+    /// Whether `other` reads the sentence with fewer library-name words without using more of
+    /// the user's own names: a phrase's words outrank a library name ("stop" stops with a song
+    /// called "Stop"), while a magazine name and a library name of the same words stay tied.
+    func isOutranked(by other: Reading) -> Bool {
+        other.yieldingNameWords < yieldingNameWords && other.otherNameWords <= otherNameWords
+    }
 }
 
 extension ShortcutRegistry {
@@ -51,6 +67,7 @@ extension ShortcutRegistry {
         case .needsValue(let request): response = request.question
         case .ambiguous(let ambiguity): response = ambiguity.question
         case .unsupported(let unsupported): response = unsupported.response
+        case .declined(let acknowledgement): response = acknowledgement
         }
         return ResolveReport(sentence: sentence, resolution: resolution, response: response)
     }
@@ -85,9 +102,14 @@ extension ShortcutRegistry {
     func resolve(_ prepared: PreparedSentence, mode: ResolutionMode, snapshot: CompiledSnapshot) -> Resolution {
         let readings = self.readings(of: prepared, appOptional: mode == .inApp || prepared.appAddressed, allowSkipping: true, snapshot: snapshot)
         guard !readings.isEmpty else {
+            if let corrected = corrections(for: prepared, mode: mode, snapshot: snapshot) { return .ambiguous(corrected) }
             return .unsupported(Unsupported(response: unsupportedResponse, suggestions: suggestions(for: prepared, mode: mode, snapshot: snapshot)))
         }
-        let best = bestReadings(readings)
+        var best = bestReadings(readings)
+        if best.count > 1 {
+            let invocations = best.map { invocation(intent: $0.intent, bindings: $0.bindings, snapshot: snapshot) }
+            best = distinctActions(invocations, snapshot: snapshot).map { best[$0] }
+        }
         if best.count == 1 {
             let reading = best[0]
             let invocation = self.invocation(intent: reading.intent, bindings: reading.bindings, snapshot: snapshot)
@@ -124,21 +146,41 @@ extension ShortcutRegistry {
 
     /// The readings that tie for first place.
     ///
-    /// 1. Highest score (sentence words consumed by literal template words and by names).
+    /// 1. Most words consumed by literal template words and by names (a library name's skip
+    ///    words do not count); then a reading is dropped when another uses fewer library-name
+    ///    words and no more magazine-name words (``Reading/isOutranked(by:)``).
     /// 2. Fewest required parameters left to ask (a complete reading beats a follow-up).
     /// 3. Within one intent, a reading whose bindings extend another's replaces it
     ///    ("disc 2 from Road Trip" binds the magazine too). Different intents or different values
     ///    are never ranked against each other beyond this: they stay tied, hence ambiguous.
     func bestReadings(_ readings: [Reading]) -> [Reading] {
-        guard let topScore = readings.map(\.score).max() else { return [] }
-        let scored = readings.filter { $0.score == topScore }
+        guard let topCount = readings.map(\.counted).max() else { return [] }
+        let counted = readings.filter { $0.counted == topCount }
+        // Outranked: another reading uses fewer library-name words and no more other names'
+        // words. Per count of library-name words, the fewest other-name words of readings below it.
+        let yieldCounts = Set(counted.map(\.yieldingNameWords)).sorted()
+        var fewestOtherBelow: [Int32: Int32] = [:]
+        var runningFewest = Int32.max
+        for yield in yieldCounts {
+            fewestOtherBelow[yield] = runningFewest
+            for reading in counted where reading.yieldingNameWords == yield { runningFewest = min(runningFewest, reading.otherNameWords) }
+        }
+        let scored = counted.filter { fewestOtherBelow[$0.yieldingNameWords]! > $0.otherNameWords }
         let missing = scored.map { missingCount(intent: $0.intent, bindings: $0.bindings) }
         let fewestMissing = missing.min() ?? 0
         let complete = scored.enumerated().filter { missing[$0.offset] == fewestMissing }.map(\.element)
+        // Within one intent, a reading whose bindings another extends gives way to it (at most two
+        // bindings: none gives way to any with one or two, one to a pair that holds it).
+        let boundIntents = Set(complete.filter { $0.bindings.count > 0 }.map(\.intent))
+        var pairsHeld: Set<[Int32]> = []
+        for reading in complete where reading.bindings.count == 2 {
+            for pair in reading.bindings.pairs { pairsHeld.insert([Int32(reading.intent), Int32(pair.parameter), pair.value]) }
+        }
         return complete.filter { reading in
-            !complete.contains { other in
-                other.intent == reading.intent && other.bindings.count > reading.bindings.count
-                    && reading.bindings.pairs.allSatisfy { other.bindings.value(of: Int8($0.parameter)) == $0.value }
+            switch reading.bindings.count {
+            case 0: !boundIntents.contains(reading.intent)
+            case 1: !pairsHeld.contains([Int32(reading.intent), Int32(reading.bindings.pairs[0].parameter), reading.bindings.pairs[0].value])
+            default: true
             }
         }
     }
@@ -154,11 +196,14 @@ extension ShortcutRegistry {
         return ambiguity(among: invocations, snapshot: snapshot)
     }
 
-    /// Candidates with unique summaries and the question listing them by number.
-    func ambiguity(among invocations: [IntentInvocation], snapshot: CompiledSnapshot) -> Ambiguity {
+    /// Candidates with unique summaries and the question listing them by number: the first
+    /// ``maximumChoices`` of them, and how many more there are (a title thousands of songs share).
+    func ambiguity(among allInvocations: [IntentInvocation], snapshot: CompiledSnapshot) -> Ambiguity {
+        let invocations = Array(allInvocations.prefix(ShortcutRegistry.maximumChoices))
         let plain = invocations.map { summary(of: $0) }
+        let uses = Dictionary(plain.map { ($0, 1) }, uniquingKeysWith: +)
         var summaries = plain
-        for (index, text) in plain.enumerated() where plain.filter({ $0 == text }).count > 1 {
+        for (index, text) in plain.enumerated() where uses[text, default: 0] > 1 {
             let subtitles = invocations[index].parameters.keys.sorted().compactMap { name -> String? in
                 guard case .entity(let type, let id, _)? = invocations[index][name],
                       let typeIdx = entityTypeIndex[type],
@@ -174,8 +219,13 @@ extension ShortcutRegistry {
         let listing = numbered.count == 2
             ? "\(numbered[0]), or \(numbered[1])"
             : numbered.dropLast().joined(separator: ", ") + ", or " + numbered.last!
-        return Ambiguity(candidates: candidates, question: "Did you mean \(listing)?")
+        let more = allInvocations.count - invocations.count
+        let rest = more == 0 ? "" : " \(more) more match too: say more of the name to narrow it down."
+        return Ambiguity(candidates: candidates, question: "Did you mean \(listing)?" + rest)
     }
+
+    /// The most choices a question lists (each answerable with one digit).
+    public static let maximumChoices = 9
 }
 
 struct ReadingKey: Hashable {
@@ -196,14 +246,27 @@ struct Matcher {
         var next: Int32
     }
 
+    /// What one counted word adds to a score. Below it, a penalty records the words read as names:
+    /// 64 per word of a name that yields to phrases (``EntityType/namesYieldToPhrases``), 1 per word
+    /// of another entity's name, so that (with at most 48 tokens) the two counts can be read back.
+    /// Threads keep the best score, which also keeps the fewest name words.
+    static let scoreUnit: Int32 = 4096
+
     let registry: ShortcutRegistry
     let snapshot: CompiledSnapshot
     let tokens: [Int32]
     let appOptional: Bool
     let allowSkipping: Bool
+    /// Per (position, state): the first thread there, or -1. Kept at -1 between runs: only the
+    /// entries a run touched are reset (`touched`), so a run costs what it visits, not
+    /// positions × states.
     private var heads: [Int32] = []
+    /// Per position, one bit per state that has a thread: the states to visit, in order.
+    private var live: [UInt64] = []
+    private var touched: [Int32] = []
     private var pool: [Thread] = []
     private var stateCount = 0
+    private var wordsPerPosition = 0
 
     init(registry: ShortcutRegistry, snapshot: CompiledSnapshot, tokens: [Int32], appOptional: Bool, allowSkipping: Bool) {
         self.registry = registry
@@ -221,15 +284,55 @@ struct Matcher {
     private mutating func add(_ position: Int, _ state: Int32, _ bindings: Bindings, _ score: Int32) {
         let head = position * stateCount + Int(state)
         var index = heads[head]
-        while index >= 0 {
+        if index < 0 {
+            touched.append(Int32(head))
+            live[position * wordsPerPosition + Int(state) >> 6] |= 1 << UInt64(state & 63)
+        }
+        // The newest threads of a cell are compared one by one; past the first
+        // `chainScanLimit`, a cell's threads are found through `deepThreads` (a name shared by
+        // thousands of songs gives one cell thousands of bindings).
+        var scanned = 0
+        var lastScanned: Int32 = -1
+        while index >= 0, scanned < Matcher.chainScanLimit {
             if pool[Int(index)].bindings == bindings {
                 if score > pool[Int(index)].score { pool[Int(index)].score = score }
                 return
             }
+            lastScanned = index
             index = pool[Int(index)].next
+            scanned += 1
+        }
+        if index >= 0, let deep = deepThreads[ThreadKey(cell: Int32(head), bindings: bindings)] {
+            if score > pool[Int(deep)].score { pool[Int(deep)].score = score }
+            return
         }
         pool.append(Thread(state: state, bindings: bindings, score: score, next: heads[head]))
         heads[head] = Int32(pool.count - 1)
+        // The thread that just left the compared window is found by key from now on.
+        if scanned == Matcher.chainScanLimit {
+            deepThreads[ThreadKey(cell: Int32(head), bindings: pool[Int(lastScanned)].bindings)] = lastScanned
+        }
+    }
+
+    /// How many of a cell's newest threads `add` compares directly.
+    static let chainScanLimit = 16
+
+    private struct ThreadKey: Hashable {
+        let cell: Int32
+        let bindings: Bindings
+    }
+
+    /// The threads of a cell beyond its newest `chainScanLimit`, by cell and bindings.
+    private var deepThreads: [ThreadKey: Int32] = [:]
+
+    /// What the words `start..<end` add to a score when a name reads them (see ``scoreUnit``).
+    @inline(__always)
+    private func nameGain(from start: Int, to end: Int, yields: Bool, isEntity: Bool) -> Int32 {
+        let length = Int32(end - start)
+        guard yields else { return length * Matcher.scoreUnit - (isEntity ? length : 0) }
+        var counted: Int32 = 0
+        for index in start..<end where !isSkip(tokens[index]) { counted += 1 }
+        return counted * Matcher.scoreUnit - 64 * length
     }
 
     /// Ends of the app clause (optional connector, then an app name) starting at `position`.
@@ -249,18 +352,32 @@ struct Matcher {
     mutating func run(_ template: CompiledTemplate) -> [(Bindings, Int32)] {
         let count = tokens.count
         stateCount = template.stateCount
-        heads.removeAll(keepingCapacity: true)
-        heads.append(contentsOf: repeatElement(-1, count: (count + 1) * stateCount))
+        wordsPerPosition = (stateCount + 63) >> 6
+        let cells = (count + 1) * stateCount
+        if heads.count < cells { heads.append(contentsOf: repeatElement(-1, count: cells - heads.count)) }
+        let words = (count + 1) * wordsPerPosition
+        if live.count < words { live.append(contentsOf: repeatElement(0, count: words - live.count)) }
         pool.removeAll(keepingCapacity: true)
         add(0, 0, .empty, 0)
         for position in 0...count {
-            for state in 0..<stateCount {
-                var index = heads[position * stateCount + state]
-                while index >= 0 {
-                    let thread = pool[Int(index)]
-                    advance(thread, at: position, template: template)
-                    index = thread.next
+            for word in 0..<wordsPerPosition {
+                let cell = position * wordsPerPosition + word
+                var done: UInt64 = 0
+                while true {
+                    // Threads added at this position go to higher states only, so re-reading the
+                    // word picks up the ones added while visiting it.
+                    let waiting = live[cell] & ~done
+                    if waiting == 0 { break }
+                    let bit = waiting.trailingZeroBitCount
+                    done |= 1 << UInt64(bit)
+                    var index = heads[position * stateCount + word << 6 + bit]
+                    while index >= 0 {
+                        let thread = pool[Int(index)]
+                        advance(thread, at: position, template: template)
+                        index = thread.next
+                    }
                 }
+                live[cell] = 0
             }
         }
         var results: [(Bindings, Int32)] = []
@@ -269,6 +386,9 @@ struct Matcher {
             results.append((pool[Int(index)].bindings, pool[Int(index)].score))
             index = pool[Int(index)].next
         }
+        for head in touched { heads[Int(head)] = -1 }
+        touched.removeAll(keepingCapacity: true)
+        if !deepThreads.isEmpty { deepThreads.removeAll() }
         return results
     }
 
@@ -283,7 +403,7 @@ struct Matcher {
                 add(position, transition.target, thread.bindings, thread.score)
             case .word:
                 if position < count, tokens[position] == transition.token {
-                    add(position + 1, transition.target, thread.bindings, thread.score + (transition.counts ? 1 : 0))
+                    add(position + 1, transition.target, thread.bindings, thread.score + (transition.counts ? Matcher.scoreUnit : 0))
                 }
             case .fixed:
                 add(position, transition.target, thread.bindings.adding(transition.parameter, transition.caseIndex), thread.score)
@@ -293,10 +413,27 @@ struct Matcher {
                     add(end, transition.target, thread.bindings, thread.score)
                 }
             case .slot:
-                guard let source = transition.source else { continue }
-                for (end, values) in registry.names(for: source, in: snapshot).names(in: tokens, from: position) {
+                guard let source = transition.source, position < count else { continue }
+                let trie = registry.names(for: source, in: snapshot)
+                // Most slots start no name at most positions: one lookup before walking.
+                guard trie.child(of: NameTrie.root, token: tokens[position]) != nil else { continue }
+                let yields = registry.namesYield(source)
+                let isEntity: Bool
+                if case .entity = source { isEntity = true } else { isEntity = false }
+                var qualifiers: Qualifiers?
+                if case .entity(let type) = source { qualifiers = snapshot.qualifiers[type] }
+                for (end, values) in trie.names(in: tokens, from: position) {
+                    let gain = nameGain(from: position, to: end, yields: yields, isEntity: isEntity)
                     for value in values {
-                        add(end, transition.target, thread.bindings.adding(transition.parameter, value), thread.score + Int32(end - position))
+                        add(end, transition.target, thread.bindings.adding(transition.parameter, value), thread.score + gain)
+                    }
+                    // "Paper Boats by Amber Lane": the name, then a qualifier of some of its entities.
+                    guard let qualifiers, end < count, qualifiers.trie.child(of: NameTrie.root, token: tokens[end]) != nil else { continue }
+                    for (qualifiedEnd, ids) in qualifiers.trie.names(in: tokens, from: end) {
+                        let gain = nameGain(from: position, to: qualifiedEnd, yields: yields, isEntity: isEntity)
+                        for value in qualifiers.filter(values, by: ids) {
+                            add(qualifiedEnd, transition.target, thread.bindings.adding(transition.parameter, value), thread.score + gain)
+                        }
                     }
                 }
             }

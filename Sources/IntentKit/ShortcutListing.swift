@@ -32,14 +32,15 @@ extension ShortcutRegistry {
     func renderings(of template: CompiledTemplate, snapshot: CompiledSnapshot) -> [String] {
         let intent = intents[template.intentIndex]
         var slotNames: [String] = []
-        _ = PhraseRenderer.render(template.template, appName: appName, includeApp: true) { name in
-            slotNames.append(name)
-            return name
+        _ = PhraseRenderer.render(template.template, appName: appName, includeApp: true) { slot in
+            slotNames.append(slot.name)
+            return slot.name
         }
         var choices: [[String]] = []
         for name in slotNames {
             guard let parameterIndex = intent.parameters.firstIndex(where: { $0.name == name }) else { return [] }
-            let values = exampleValues(intent: template.intentIndex, parameter: parameterIndex, snapshot: snapshot)
+            let values = template.template.exampleHints[name].map { [$0] }
+                ?? exampleValues(intent: template.intentIndex, parameter: parameterIndex, snapshot: snapshot)
             if values.isEmpty { return [] }
             choices.append(values)
         }
@@ -50,7 +51,10 @@ extension ShortcutRegistry {
             }
         }
         return assignments.compactMap { assignment in
-            PhraseRenderer.render(template.template, appName: appName, includeApp: true) { assignment[$0] }
+            PhraseRenderer.render(template.template, appName: appName, includeApp: true, isOrdinal: ordinalSlots(of: template.intentIndex)) { slot in
+                guard let value = assignment[slot.name], let parameter = intent.parameters.firstIndex(where: { $0.name == slot.name }) else { return nil }
+                return slot.hint ?? spoken(value, intent: template.intentIndex, parameter: parameter, beforeWord: slot.beforeWord)
+            }
         }
     }
 }

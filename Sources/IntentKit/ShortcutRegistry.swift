@@ -25,9 +25,15 @@ public final class ShortcutRegistry: Sendable {
     public let enums: [EnumDefinition]
     /// The skip words, normalised.
     public let skipWords: [String]
+    /// The named fragments the phrases share, parsed.
+    public let fragments: PhraseFragments
 
     let phrases: [[PhraseTemplate]]
     let templates: [CompiledTemplate]
+    /// The templates without the optional parts every phrase starts or ends with (a device or
+    /// room it may be addressed to; see ``CollisionFinder/sharedEnds(of:)``): what the collision
+    /// check compares and what suggestions are measured against.
+    let coreTemplates: [CompiledTemplate]
     let summaries: [DialogTemplate]
     let responses: [DialogTemplate]
     /// Per intent, per parameter: where a slot of it takes its names from (nil for free types).
@@ -43,8 +49,13 @@ public final class ShortcutRegistry: Sendable {
     let appNameWords: [[String]]
     let intentIndex: [String: Int]
     let entityTypeIndex: [String: Int]
+    /// The phrases' literal words and the enums' names that a typo may be corrected to.
+    let correctable: CorrectableWords
 
+    let equivalentInvocation: (@Sendable (IntentInvocation, ParameterSnapshot) -> IntentInvocation?)?
     private let current: Mutex<CompiledSnapshot>
+    /// Per entity type index, display names to show first in suggestions and listings.
+    private let preferred: Mutex<[Int: [String]]> = Mutex([:])
     private let generationCounter = Atomic<Int>(1)
     private let observers = SnapshotObservers()
 
@@ -65,6 +76,8 @@ public final class ShortcutRegistry: Sendable {
         responses = checked.responses
         intentIndex = checked.intentIndex
         entityTypeIndex = checked.entityTypeIndex
+        fragments = checked.fragments
+        equivalentInvocation = provider.equivalentInvocation
 
         var vocabulary = Vocabulary()
         let skipList = provider.skipWords.flatMap { Normalizer.tokens(of: $0) }
@@ -84,13 +97,13 @@ public final class ShortcutRegistry: Sendable {
         let enumIndex = Dictionary(checked.enums.enumerated().map { ($1.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         var tries: [NameTrie] = []
         for definition in checked.enums {
-            var trie = NameTrie()
+            var builder = NameTrie.Builder()
             for (index, enumCase) in definition.cases.enumerated() {
                 for name in [enumCase.displayName] + enumCase.synonyms {
-                    trie.insert(Normalizer.tokens(of: name).map { vocabulary.intern($0) }, value: Int32(index))
+                    builder.add(Normalizer.tokens(of: name).map { vocabulary.intern($0) }, value: Int32(index))
                 }
             }
-            tries.append(trie)
+            tries.append(builder.build())
         }
         enumTries = tries
 
@@ -105,35 +118,52 @@ public final class ShortcutRegistry: Sendable {
         }
 
         var compiled: [CompiledTemplate] = []
+        var cores: [CompiledTemplate] = []
+        let allPhrases = checked.phrases.flatMap { $0 }
+        let shared = CollisionFinder.sharedEnds(of: allPhrases)
         for (shortcutIndex, shortcut) in provider.shortcuts.enumerated() {
             let intentIdx = checked.intentIndex[shortcut.intent]!
             let intent = provider.intents[intentIdx]
             let sources = parameterSources[intentIdx]
             for (phraseIndex, template) in checked.phrases[shortcutIndex].enumerated() {
-                compiled.append(CompiledTemplate(
-                    template: template,
-                    shortcutIndex: shortcutIndex,
-                    phraseIndex: phraseIndex,
-                    intentIndex: intentIdx,
-                    vocabulary: &vocabulary,
-                    skipTokens: skipTokens,
-                    parameterIndex: { name in Int8(intent.parameters.firstIndex { $0.name == name }!) },
-                    slotSource: { name in sources[intent.parameters.firstIndex { $0.name == name }!] },
-                    fixedCase: { name, identifier in
-                        guard case .enumeration(let definition)? = intent.parameter(named: name)?.type else { return -1 }
-                        return Int32(definition.caseIndex(identifiedBy: identifier) ?? -1)
-                    }
-                ))
+                func compile(_ template: PhraseTemplate) -> CompiledTemplate {
+                    CompiledTemplate(
+                        template: template,
+                        shortcutIndex: shortcutIndex,
+                        phraseIndex: phraseIndex,
+                        intentIndex: intentIdx,
+                        vocabulary: &vocabulary,
+                        skipTokens: skipTokens,
+                        fillerFragments: provider.fillerFragments,
+                        parameterIndex: { name in Int8(intent.parameters.firstIndex { $0.name == name }!) },
+                        slotSource: { name in sources[intent.parameters.firstIndex { $0.name == name }!] },
+                        fixedCase: { name, identifier in
+                            guard case .enumeration(let definition)? = intent.parameter(named: name)?.type else { return -1 }
+                            return Int32(definition.caseIndex(identifiedBy: identifier) ?? -1)
+                        }
+                    )
+                }
+                compiled.append(compile(template))
+                cores.append(compile(CollisionFinder.core(of: template, without: shared)))
             }
         }
+        coreTemplates = cores
         templates = compiled
         baseVocabulary = vocabulary
+        var correctable = Set(compiled.flatMap { $0.literalTokens }.map { vocabulary.word($0) })
+        for definition in checked.enums {
+            for enumCase in definition.cases {
+                for name in [enumCase.displayName] + enumCase.synonyms { correctable.formUnion(Normalizer.tokens(of: name)) }
+            }
+        }
+        self.correctable = CorrectableWords(correctable.sorted())
         var flags = [Bool](repeating: false, count: vocabulary.words.count)
         for token in skipTokens { flags[Int(token)] = true }
         skipFlags = flags
 
+        let revisions = provider.entityTypes.map { $0.revision?() }
         let entities = provider.entityTypes.map { $0.entities() }
-        current = Mutex(CompiledSnapshot(generation: 1, entities: entities, base: vocabulary))
+        current = Mutex(CompiledSnapshot(generation: 1, entities: entities, base: vocabulary, revisions: revisions, correctable: provider.entityTypes.map { !$0.namesYieldToPhrases }))
     }
 
     // MARK: - Snapshot
@@ -141,12 +171,19 @@ public final class ShortcutRegistry: Sendable {
     /// Asks every entity type's provider for its current entities and atomically swaps in a new
     /// snapshot; the resolver matches only against the last one. Call it after every create,
     /// rename, delete and reorder. Providers are called on the caller's thread; then the snapshot
-    /// observers are told (see ``observeSnapshots(_:)``).
+    /// observers are told (see ``observeSnapshots(_:)``). A type whose ``EntityType/revision`` is
+    /// unchanged keeps its compiled names and is not asked again.
     @discardableResult
     public func updateShortcutParameters() -> ParameterSnapshot {
         let generation = generationCounter.add(1, ordering: .relaxed).newValue
-        let entities = entityTypes.map { $0.entities() }
-        let compiled = CompiledSnapshot(generation: generation, entities: entities, base: baseVocabulary)
+        let previous = compiledSnapshot
+        let revisions = entityTypes.map { $0.revision?() }
+        let mayKeep = previous.reuses < CompiledSnapshot.maximumReuses
+        let changed = entityTypes.indices.map { index -> [Entity]? in
+            if mayKeep, let revision = revisions[index], revision == previous.revisions[index] { return nil }
+            return entityTypes[index].entities()
+        }
+        let compiled = CompiledSnapshot(generation: generation, changed: changed, revisions: revisions, base: baseVocabulary, previous: previous, correctable: correctableTypes)
         let installed = current.withLock { snapshot -> CompiledSnapshot in
             if compiled.generation > snapshot.generation { snapshot = compiled }
             return snapshot
@@ -183,6 +220,13 @@ public final class ShortcutRegistry: Sendable {
     /// The last snapshot taken.
     public var snapshot: ParameterSnapshot { publicSnapshot(compiledSnapshot) }
 
+    /// Bytes of the last snapshot's name index: the token tries of every entity type (exact)
+    /// and the vocabulary of their words (estimated). The entities themselves are not counted.
+    public var nameIndexBytes: Int {
+        let snapshot = compiledSnapshot
+        return snapshot.tries.reduce(0) { $0 + $1.memoryBytes } + snapshot.vocabulary.estimatedBytes
+    }
+
     var compiledSnapshot: CompiledSnapshot { current.withLock { $0 } }
 
     func publicSnapshot(_ compiled: CompiledSnapshot) -> ParameterSnapshot {
@@ -194,9 +238,40 @@ public final class ShortcutRegistry: Sendable {
     /// A snapshot as if the entities of `typeIndex` were `list`; used for "what if" checks.
     func hypotheticalSnapshot(replacing typeIndex: Int, with list: [Entity]) -> CompiledSnapshot {
         let snapshot = compiledSnapshot
-        var entities = snapshot.entities
-        entities[typeIndex] = list
-        return CompiledSnapshot(generation: snapshot.generation, entities: entities, base: baseVocabulary)
+        var changed = [[Entity]?](repeating: nil, count: entityTypes.count)
+        changed[typeIndex] = list
+        return CompiledSnapshot(generation: snapshot.generation, changed: changed, revisions: snapshot.revisions, base: baseVocabulary, previous: snapshot, correctable: correctableTypes)
+    }
+
+    // MARK: - Examples
+
+    /// Names of `typeIdentifier` to use first when a suggestion or a listing fills a slot with an
+    /// example: the current magazine and the albums loaded in it, rather than the first ones in
+    /// the rack or the library. Cheap (no snapshot is taken); give names of entities the type's
+    /// provider lists.
+    public func setPreferredExamples(_ displayNames: [String], ofType typeIdentifier: String) {
+        guard let index = entityTypeIndex[typeIdentifier] else { return }
+        preferred.withLock { $0[index] = displayNames }
+    }
+
+    func preferredExamples(ofTypeAt index: Int) -> [String] {
+        preferred.withLock { $0[index] ?? [] }
+    }
+
+    /// Every name that fills the slot of `parameter` of `intent`, as written: the enum's case
+    /// names and synonyms, or every name and synonym of the last snapshot's entities. For tools
+    /// that build on the phrases, such as a speech grammar.
+    public func slotNames(intent intentIdentifier: String, parameter name: String) -> [String] {
+        guard let intent = intentIndex[intentIdentifier],
+              let parameter = intents[intent].parameters.firstIndex(where: { $0.name == name }) else { return [] }
+        switch parameterSources[intent][parameter] {
+        case .enumeration(let index)?:
+            return enums[index].cases.flatMap { [$0.displayName] + $0.synonyms }
+        case .entity(let index)?:
+            return compiledSnapshot.entities[index].flatMap(\.spokenNames)
+        case nil:
+            return []
+        }
     }
 
     // MARK: - Slots
@@ -209,6 +284,16 @@ public final class ShortcutRegistry: Sendable {
         case .enumeration(let index): enumTries[index]
         case .entity(let index): snapshot.tries[index]
         }
+    }
+
+    /// Per entity type, whether typos may be corrected to its names (those that do not yield to phrases).
+    var correctableTypes: [Bool] { entityTypes.map { !$0.namesYieldToPhrases } }
+
+    /// Whether names of `source` yield to the phrases' own words (see ``EntityType/namesYieldToPhrases``).
+    @inline(__always)
+    func namesYield(_ source: SlotSource) -> Bool {
+        if case .entity(let index) = source { return entityTypes[index].namesYieldToPhrases }
+        return false
     }
 
     // MARK: - Values and text
@@ -240,6 +325,21 @@ public final class ShortcutRegistry: Sendable {
             }
         }
         return IntentInvocation(intent: definition.identifier, parameters: parameters)
+    }
+
+    /// The positions of `invocations` that do different things: one that the app's
+    /// ``ShortcutsProvider/equivalentInvocation`` maps onto another of them is left out.
+    func distinctActions(_ invocations: [IntentInvocation], snapshot: CompiledSnapshot) -> [Int] {
+        guard invocations.count > 1, let equivalentInvocation else { return Array(invocations.indices) }
+        let published = publicSnapshot(snapshot)
+        var dropped: Set<Int> = []
+        for index in invocations.indices {
+            guard let same = equivalentInvocation(invocations[index], published), same != invocations[index] else { continue }
+            if invocations.indices.contains(where: { $0 != index && !dropped.contains($0) && invocations[$0] == same }) {
+                dropped.insert(index)
+            }
+        }
+        return invocations.indices.filter { !dropped.contains($0) }
     }
 
     /// The first required parameter of the invocation's intent that is not bound.

@@ -16,6 +16,17 @@ public struct ShortcutsProvider: Sendable {
     /// Wake words stripped from the start of a sentence ("hey siri"); "hey"/"ok" followed by an
     /// app name are always recognised too.
     public let wakePrefixes: [String]
+    /// Named fragments the phrases refer to as `<name>` (see ``PhraseFragments``).
+    public let fragments: [String: String]
+    /// Fragments whose words count like skip words: they only say to whom or where a sentence is
+    /// addressed ("on the TV", "in the kitchen"), so they never outweigh a name ("play Kitchen
+    /// Radio" is the magazine, not "play" said in the kitchen to the radio).
+    public let fillerFragments: Set<String>
+    /// The invocation that does exactly what `invocation` does, in the form the app prefers, or
+    /// nil when it has none. Readings that tie and do the same thing are one reading, not an
+    /// ambiguity: "play magazine one" may be the magazine named "Magazine One" and the first
+    /// magazine of the rack, and when those are the same magazine there is nothing to ask.
+    public let equivalentInvocation: (@Sendable (IntentInvocation, ParameterSnapshot) -> IntentInvocation?)?
 
     /// Filler words skipped by default.
     public static let defaultSkipWords = [
@@ -32,7 +43,10 @@ public struct ShortcutsProvider: Sendable {
         entityTypes: [EntityType] = [],
         shortcuts: [AppShortcut],
         skipWords: [String] = ShortcutsProvider.defaultSkipWords,
-        wakePrefixes: [String] = ShortcutsProvider.defaultWakePrefixes
+        wakePrefixes: [String] = ShortcutsProvider.defaultWakePrefixes,
+        fragments: [String: String] = [:],
+        fillerFragments: Set<String> = [],
+        equivalentInvocation: (@Sendable (IntentInvocation, ParameterSnapshot) -> IntentInvocation?)? = nil
     ) {
         self.appName = appName
         self.alternativeAppNames = alternativeAppNames
@@ -41,6 +55,9 @@ public struct ShortcutsProvider: Sendable {
         self.shortcuts = shortcuts
         self.skipWords = skipWords
         self.wakePrefixes = wakePrefixes
+        self.fragments = fragments
+        self.fillerFragments = fillerFragments
+        self.equivalentInvocation = equivalentInvocation
     }
 }
 
@@ -56,7 +73,7 @@ public struct ShortcutRegistrationError: Error, Sendable, CustomStringConvertibl
             case unknownIntent, duplicateIntent, duplicateParameter, reservedParameterName
             case unknownEntityType, duplicateTypeIdentifier, tooManyAlternativeNames
             case dialogSyntax, dialogUnknownParameter, dialogOptionalOutsideBrackets
-            case placeholderText, emptyName
+            case placeholderText, emptyName, fragmentProblem
         }
 
         /// The kind of problem.

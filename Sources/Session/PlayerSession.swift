@@ -87,12 +87,12 @@ public final class PlayerSession {
     public init(context: ChangerContext, output: OutputChoice, replayGain: ReplayGainMode, loop: MainLoop) {
         self.loop = loop
         openedContext = context
-        registryLoader = RegistryLoader(store: context.store)
+        registryLoader = RegistryLoader(store: context.store, library: LibraryEntities(context.shelf.library))
         let mailbox = loop.mailbox
         engine = EngineBridge(output: output, replayGain: replayGain, wake: { mailbox.wake() })
         changer = Changer(store: context.store, shelf: context.shelf, engine: engine)
-        performer = IntentPerformer(changer: changer)
         rackEditor = RackEditor(store: context.store, shelf: context.shelf, changer: changer)
+        performer = IntentPerformer(changer: changer, rackEditor: rackEditor)
         changer.onEvent = { [unowned self] event in self.changerEvent(event) }
         loop.onWake { [unowned self] in self.drainEngineEvents() }
         scheduleTicks()
@@ -121,17 +121,19 @@ public final class PlayerSession {
         /// The `resolve --json` object for this sentence with `response` filled in by what happened.
         public var jsonLine: String
 
-        /// `cdchanger say`'s exit status: 0 done, 1 not understood or not possible, 2 ambiguous, 3 needs a value.
+        /// `cdchanger say`'s exit status: 0 done, 1 not understood or not possible, 2 ambiguous (or a
+        /// question the intent asked: which album, which slot), 3 needs a value.
         public var exitStatus: Int32 {
-            outcome?.succeeded == false ? 1 : PlayerSession.exitStatus(for: resolution)
+            if outcome?.followUp != nil { return 2 }
+            return outcome?.succeeded == false ? 1 : PlayerSession.exitStatus(for: resolution)
         }
     }
 
-    /// What a sentence's resolution means as an exit status (`say`, `resolve`): 0 understood,
-    /// 1 not understood, 2 ambiguous, 3 needs a value.
+    /// What a sentence's resolution means as an exit status (`say`, `resolve`): 0 understood (or
+    /// declined: "no" to a question), 1 not understood, 2 ambiguous, 3 needs a value.
     public static func exitStatus(for resolution: Resolution) -> Int32 {
         switch resolution {
-        case .matched: 0
+        case .matched, .declined: 0
         case .unsupported: 1
         case .ambiguous: 2
         case .needsValue: 3
@@ -145,12 +147,15 @@ public final class PlayerSession {
         var conversation = conversations[channel].flatMap { now - $0.time < PlayerSession.followUpLifetime ? $0.conversation : nil }
             ?? Conversation(registry: registry, mode: .inApp)
         let resolution = conversation.respond(to: sentence)
-        conversations[channel] = (conversation, now)
         let report = registry.report(for: sentence, resolution: resolution)
         guard case .matched(let invocation) = resolution else {
+            conversations[channel] = (conversation, now)
             return SpokenReply(resolution: resolution, response: report.response, outcome: nil, jsonLine: report.jsonLine)
         }
         let outcome = perform(invocation)
+        // A question the intent asked instead of guessing ("Which album by Amber Lane?") stays open.
+        if let followUp = outcome.followUp { conversation.ask(.choice(followUp)) }
+        conversations[channel] = (conversation, now)
         let performed = ResolveReport(sentence: sentence, resolution: resolution, response: outcome.response)
         return SpokenReply(resolution: resolution, response: outcome.response, outcome: outcome, jsonLine: performed.jsonLine)
     }
@@ -180,6 +185,7 @@ public final class PlayerSession {
     /// Saves the position and stops the audio threads (on quit and on signals); a background scan
     /// writes no cache from now on (a write under way ends first).
     public func shutdown() {
+        libraryWatcher?.stop()
         cacheGate.close()
         changer.savePosition()
         engine.shutdown()
@@ -246,10 +252,8 @@ public final class PlayerSession {
     private func scanFinished(_ library: Library, cache: ScanCache) {
         var cache = cache
         let slotFolders = openedContext.store.state.rack.magazines.flatMap { $0.slots.compactMap { $0 } }
-        changer.shelf = AlbumShelf(library: library, slotFolders: slotFolders, scanner: openedContext.scanner, cache: &cache)
-        changer.rackChanged()
+        adopt(AlbumShelf(library: library, slotFolders: slotFolders, scanner: openedContext.scanner, cache: &cache))
         libraryActivity = nil
-        libraryRevision += 1
         // The thread ends on its own once the cache is written.
         scanThread = nil
         let tracks = library.albums.reduce(0) { $0 + $1.tracks.count }
@@ -309,6 +313,52 @@ public final class PlayerSession {
         case .notice(let text): post(notice: text)
         }
         changed()
+    }
+
+    // MARK: The library
+
+    private var libraryWatcher: LibraryWatcher?
+
+    /// Watches the music folder while the player runs: when an album is added, renamed or removed,
+    /// the folder is scanned again (on the watcher's thread, through the scan cache) and the result
+    /// taken here (``takeScan(_:)``): the new names resolve at once, the removed ones no longer, and
+    /// a slot whose folder went shows missing.
+    public func watchLibrary() {
+        let rescan = LibraryRescan(context: context)
+        let session = SessionReference(self)
+        let mailbox = loop.mailbox
+        do {
+            libraryWatcher = try LibraryWatcher(root: context.musicFolder.path, decoders: context.scanner.decoders, onChange: {
+                let shelf = rescan.shelf()
+                mailbox.post { session.object?.takeScan(shelf) }
+            }, onProblem: { text in
+                mailbox.post { session.object?.post(notice: text) }
+            })
+        } catch {
+            post(notice: "New albums in the music folder show after a restart: it cannot be watched (\(error)).")
+        }
+    }
+
+    /// Takes a new scan of the music folder: the changer plays from it, and its album, artist and
+    /// song names resolve from now on (the registry's snapshot observers are told).
+    public func takeScan(_ shelf: AlbumShelf) {
+        adopt(shelf)
+        changed()
+    }
+
+    /// Plays from `shelf` from now on (what plays goes on when its file is still there), resolves
+    /// its names, and has the dashboard's browser read it again.
+    private func adopt(_ shelf: AlbumShelf) {
+        // A problem the scan found that the last one did not (the music folder gone) is said once.
+        for problem in shelf.library.problems where !changer.shelf.library.problems.contains(problem) { post(notice: problem) }
+        changer.replaceShelf(shelf)
+        changer.rackChanged()
+        if let registry = registryLoader.builtRegistry {
+            MagazineEntities.refresh(library: shelf.library, names: registryLoader.library, in: registry, store: openedContext.store)
+        } else {
+            registryLoader.library.update(shelf.library)
+        }
+        libraryRevision += 1
     }
 
     /// Shows a notice to the user: on the dashboard's notice line, where it fades, or — `pinned` —

@@ -8,11 +8,17 @@ import Synchronization
 /// needs to spend; keys and media keys use ready-bound invocations.
 final class RegistryLoader: Sendable {
     private let store: ChangerStore
+    /// The library's names, kept to refresh the registry after a new scan.
+    let library: LibraryEntities
     private let built = Mutex<ShortcutRegistry?>(nil)
 
-    init(store: ChangerStore) {
+    init(store: ChangerStore, library: LibraryEntities) {
         self.store = store
+        self.library = library
     }
+
+    /// The registry if it was built already (a new scan refreshes it only then).
+    var builtRegistry: ShortcutRegistry? { built.withLock { $0 } }
 
     /// The registry, built now if this is the first time; its first snapshot is the store's state
     /// now, and from then on the store refreshes it after every change of names or order.
@@ -20,7 +26,7 @@ final class RegistryLoader: Sendable {
         built.withLock { built in
             if let built { return built }
             do {
-                let registry = try MagazineEntities.registry(observing: store)
+                let registry = try MagazineEntities.registry(observing: store, library: library)
                 built = registry
                 return registry
             } catch {

@@ -167,7 +167,7 @@ final class CommandEnvironment {
     var registry: ShortcutRegistry {
         get throws {
             if let openedRegistry { return openedRegistry }
-            let registry = try MagazineEntities.registry(observing: context.store)
+            let registry = try MagazineEntities.registry(observing: context.store, library: LibraryEntities(context.shelf.library))
             openedRegistry = registry
             return registry
         }
@@ -205,8 +205,15 @@ final class CommandOutput {
 
     init(capturing: Bool = false) { self.capturing = capturing }
 
+    /// Prints a line at once (not when the buffer fills or the process ends): a command that goes on
+    /// working after saying "Created Road Trip." has said it even if it is killed a moment later.
     func out(_ line: String) {
-        if capturing { standardOutput += line + "\n" } else { print(line) }
+        if capturing {
+            standardOutput += line + "\n"
+        } else {
+            print(line)
+            fflush(nil)
+        }
     }
 
     func err(_ line: String) {

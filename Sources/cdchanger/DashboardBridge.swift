@@ -108,10 +108,13 @@ final class DashboardBridge: DashboardHost {
     func submit(_ sentence: String) -> PromptReply {
         let reply = session.respond(to: sentence, via: .promptBar)
         switch reply.resolution {
-        case .matched: return PromptReply(text: reply.response, kind: .done)
+        case .matched:
+            if let followUp = reply.outcome?.followUp { return PromptReply(text: reply.response, kind: .choices(followUp.candidates.map(\.summary))) }
+            return PromptReply(text: reply.response, kind: .done)
         case .needsValue: return PromptReply(text: reply.response, kind: .question)
         case .ambiguous(let ambiguity): return PromptReply(text: reply.response, kind: .choices(ambiguity.candidates.map(\.summary)))
         case .unsupported(let unsupported): return PromptReply(text: reply.response, kind: .unsupported(suggestions: unsupported.suggestions))
+        case .declined: return PromptReply(text: reply.response, kind: .done)
         }
     }
 

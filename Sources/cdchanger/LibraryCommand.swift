@@ -1,3 +1,4 @@
+import ChangerIntents
 import ChangerKit
 import Dashboard
 import MusicLibrary
@@ -53,6 +54,9 @@ enum LibraryCommand {
             for file in album.unreadableFiles {
                 environment.out("      skipped \(file.path.lastComponent.displayName): \(file.reason)")
             }
+        }
+        for warning in MagazineEntities.libraryCollisionWarnings(in: try environment.registry) {
+            environment.out("Note: " + warning)
         }
         return 0
     }

@@ -57,6 +57,7 @@ final class RunningPlayer {
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             loop.onSignal(signal) { [unowned self] in self.quit() }
         }
+        session.watchLibrary()
     }
 
     /// The socket for this state folder: `control.sock` for the default one, a name derived from
@@ -117,6 +118,8 @@ final class RunningPlayer {
             switch reply.resolution {
             case .ambiguous(let ambiguity):
                 text += "\n" + ambiguity.candidates.enumerated().map { "  \($0.offset + 1). \($0.element.summary)" }.joined(separator: "\n")
+            case .matched where reply.outcome?.followUp != nil:
+                text += "\n" + reply.outcome!.followUp!.candidates.enumerated().map { "  \($0.offset + 1). \($0.element.summary)" }.joined(separator: "\n")
             case .unsupported(let unsupported) where !unsupported.suggestions.isEmpty:
                 text += " Try: " + unsupported.suggestions.map { "\u{201C}\($0)\u{201D}" }.joined(separator: ", ") + "."
             default:

@@ -37,6 +37,7 @@ struct DisplayNameTests {
                 case .needsValue(let request): texts.append(request.question)
                 case .ambiguous(let ambiguity): texts += [ambiguity.question] + ambiguity.candidates.map(\.summary)
                 case .unsupported(let unsupported): texts += unsupported.suggestions
+                case .declined(let acknowledgement): texts.append(acknowledgement)
                 }
                 for text in texts { #expect(!looksUnfilled(text) && !text.isEmpty, "\(sentence): \(text)") }
             }

@@ -17,6 +17,7 @@ func describe(_ resolution: Resolution) -> String {
     case .needsValue(let request): return "needsValue \(request.invocation.intent) \(request.parameter)"
     case .ambiguous: return "ambiguous"
     case .unsupported: return "unsupported"
+    case .declined: return "declined"
     }
 }
 
@@ -37,8 +38,8 @@ struct NaturalPhrasingTests {
         ("previous song", "PreviousTrack"), ("go back", "PreviousTrack"), ("go back to the previous song", "PreviousTrack"),
         ("last song", "PreviousTrack"), ("previous track", "PreviousTrack"), ("play the last song again", "PreviousTrack"),
         ("play the previous track", "PreviousTrack"), ("skip back", "PreviousTrack"), ("back", "PreviousTrack"),
-        ("go back one song", "PreviousTrack"), ("restart the song", "PreviousTrack"), ("play this song again", "PreviousTrack"),
-        ("start the song over", "PreviousTrack"), ("replay", "PreviousTrack"), ("previous", "PreviousTrack"),
+        ("go back one song", "PreviousTrack"), ("restart the song", "RestartTrack"), ("play this song again", "RestartTrack"),
+        ("start the song over", "RestartTrack"), ("replay", "PreviousTrack"), ("previous", "PreviousTrack"),
         // Pause
         ("pause", "Pause"), ("pause the music", "Pause"), ("pause playback", "Pause"), ("hold on", "Pause"),
         ("hold on a second", "Pause"), ("wait", "Pause"), ("hang on", "Pause"), ("pause it", "Pause"),
@@ -54,9 +55,9 @@ struct NaturalPhrasingTests {
         // Toggle and seek
         ("play/pause", "TogglePlayPause"), ("play or pause", "TogglePlayPause"), ("toggle playback", "TogglePlayPause"),
         ("fast forward", "Seek direction=forward"), ("rewind", "Seek direction=backward"),
-        ("skip ahead 10 seconds", "Seek direction=forward"), ("go back ten seconds", "Seek direction=backward"),
+        ("skip ahead 10 seconds", "Seek direction=forward seconds=10"), ("go back ten seconds", "Seek direction=backward seconds=10"),
         ("rewind a bit", "Seek direction=backward"), ("fast forward a little", "Seek direction=forward"),
-        ("seek forward", "Seek direction=forward"), ("jump back 10 seconds", "Seek direction=backward"),
+        ("seek forward", "Seek direction=forward"), ("jump back 10 seconds", "Seek direction=backward seconds=10"),
         // Volume
         ("turn it up", "ChangeVolume step=up"), ("louder", "ChangeVolume step=up"), ("turn the volume up", "ChangeVolume step=up"),
         ("turn up the volume", "ChangeVolume step=up"), ("volume up", "ChangeVolume step=up"), ("make it louder", "ChangeVolume step=up"),
@@ -120,7 +121,7 @@ struct NaturalPhrasingTests {
         ("play road trip", "PlayMagazine magazine=Road Trip"), ("put on summer hits", "PlayMagazine magazine=Summer Hits"),
         ("play the magazine Jazz Evenings", "PlayMagazine magazine=Jazz Evenings"), ("play cafe del mar", "PlayMagazine magazine=Café Del Mar"),
         ("switch to Workout Mix", "PlayMagazine magazine=Workout Mix"), ("I want to hear Road Trip", "PlayMagazine magazine=Road Trip"),
-        ("play music from Summer Hits", "PlayMagazine magazine=Summer Hits"), ("load magazine one", "PlayMagazine magazine=Magazine One"),
+        ("play music from Summer Hits", "PlayMagazine magazine=Summer Hits"), ("load magazine one", "ambiguous"),
         ("play a magazine", "needsValue PlayMagazine magazine"),
         // Scan
         ("scan", "Scan"), ("intro play", "Scan"), ("intro scan", "Scan"), ("scan the disc", "Scan"), ("play the intros", "Scan"),
@@ -135,8 +136,10 @@ struct NaturalPhrasingTests {
         // More ways people say it
         ("skip forward", "NextTrack"), ("move on", "NextTrack"), ("skip it", "NextTrack"), ("play next", "NextTrack"),
         ("another one", "NextTrack"), ("i don't like this one", "NextTrack"),
-        ("go to the previous song", "PreviousTrack"), ("back one song", "PreviousTrack"), ("play that again", "PreviousTrack"),
-        ("start over", "PreviousTrack"), ("play previous", "PreviousTrack"),
+        ("go to the previous song", "PreviousTrack"), ("back one song", "PreviousTrack"), ("play that again", "RestartTrack"),
+        ("skip ahead to the next one", "NextTrack"), ("go back to the song before", "PreviousTrack"), ("play the one before this", "PreviousTrack"),
+        ("back up a song", "PreviousTrack"), ("hold on pause that", "Pause"),
+        ("start over", "RestartTrack"), ("play previous", "PreviousTrack"),
         ("pause for a second", "Pause"), ("keep the music going", "Resume"), ("halt", "Stop"), ("music off", "Stop"),
         ("too loud", "ChangeVolume step=down"), ("it's too quiet", "ChangeVolume step=up"), ("turn it up a notch", "ChangeVolume step=up"),
         ("volume down a notch", "ChangeVolume step=down"), ("can't hear it", "ChangeVolume step=up"),

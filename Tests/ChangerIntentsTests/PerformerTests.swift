@@ -17,7 +17,7 @@ struct PerformerTests {
         init(settings: PlayerSettings = PlayerSettings()) throws {
             fixture = try TransportFixture(settings: settings)
             changer = fixture.changer()
-            registry = try MagazineEntities.registry(observing: fixture.store)
+            registry = try MagazineEntities.registry(observing: fixture.store, library: LibraryEntities(fixture.shelf.library))
             performer = IntentPerformer(changer: changer)
         }
 
@@ -131,8 +131,8 @@ struct PerformerTests {
 
     @Test("a key's ready-bound invocation is exactly what the matching sentence resolves to", arguments: [
         (ChangerInvocations.playDisc(3), "play disc 3"),
-        (ChangerInvocations.seek(forward: true), "skip forward 10 seconds"),
-        (ChangerInvocations.seek(forward: false), "skip back 10 seconds"),
+        (ChangerInvocations.seek(forward: true), "fast forward"),
+        (ChangerInvocations.seek(forward: false), "rewind"),
         (ChangerInvocations.changeVolume(up: true), "turn the volume up"),
         (ChangerInvocations.changeVolume(up: false), "turn the volume down"),
         (ChangerInvocations.setVolume(40), "set the volume to 40 percent"),
@@ -155,7 +155,7 @@ struct PerformerTests {
     }
 
     /// An invocation of `intent` with its required parameters bound, as a key or a sentence makes it.
-    static func sample(_ intent: ChangerIntent, magazine: UUID) -> IntentInvocation {
+    static func sample(_ intent: ChangerIntent, magazine: UUID, fixture: TransportFixture) -> IntentInvocation {
         switch intent {
         case .playMagazine: ChangerInvocations.playMagazine(id: magazine, name: "Magazine One")
         case .playDisc: ChangerInvocations.playDisc(3)
@@ -164,8 +164,15 @@ struct PerformerTests {
         case .changeVolume: ChangerInvocations.changeVolume(up: false)
         case .repeat: ChangerInvocations.repeatMode(.disc)
         case .random: ChangerInvocations.randomMode(.disc)
+        case .playMagazineNumber: IntentInvocation(intent, parameters: ["number": .integer(1)])
+        case .playTrackNumber: IntentInvocation(intent, parameters: ["track": .integer(2)])
+        case .playAlbum: IntentInvocation(intent, parameters: ["album": .entity(typeIdentifier: "Album", id: fixture.path("B").displayName, displayName: "B")])
+        case .playArtist: IntentInvocation(intent, parameters: ["artist": .entity(typeIdentifier: "Artist", id: LibraryEntities.artistID("Artist"), displayName: "Artist")])
+        case .playSong: IntentInvocation(intent, parameters: ["song": .entity(typeIdentifier: "Song", id: fixture.path("A").appending("2.mp3").displayName, displayName: "A2")])
+        case .loadAlbum: IntentInvocation(intent, parameters: ["album": .entity(typeIdentifier: "Album", id: fixture.path("C").displayName, displayName: "C"), "slot": ChangerInvocations.slot(2)])
+        case .ejectDisc: IntentInvocation(intent, parameters: ["disc": ChangerInvocations.slot(5)])
         case .playSomething, .pause, .resume, .stop, .togglePlayPause, .nextTrack, .previousTrack, .nextDisc, .previousDisc,
-             .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying:
+             .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying, .playLastDisc, .restartTrack, .getVolume:
             ChangerInvocations.plain(intent)
         }
     }
@@ -174,7 +181,7 @@ struct PerformerTests {
     func performerRunsEveryIntent(intent: ChangerIntent) throws {
         let rig = try Rig()
         _ = rig.say("play disc 1")
-        let invocation = Self.sample(intent, magazine: rig.fixture.magazineID)
+        let invocation = Self.sample(intent, magazine: rig.fixture.magazineID, fixture: rig.fixture)
         #expect(invocation.changerIntent == intent)
         #expect(rig.registry.missingParameter(of: invocation) == nil)
         let outcome = rig.performer.perform(invocation)

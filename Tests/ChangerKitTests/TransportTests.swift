@@ -383,6 +383,27 @@ struct TransportTests {
         #expect(!fixture.engine.paused)
     }
 
+    @Test("a new scan while playing keeps the track being heard, found by its file, and queues what now follows it")
+    func newScanWhilePlaying() throws {
+        let fixture = try TransportFixture()
+        let changer = fixture.changer()
+        try changer.playDisc(1, track: 2)
+        #expect(fixture.playing == "A2")
+        #expect(fixture.queued == "A3")
+        // A1 and A3 are gone from the folder; A2 plays on as the first track, and disc B follows.
+        let a = TransportFixture.album("A", tracks: 3, in: fixture.root)
+        var albums = fixture.shelf.library.albums
+        albums[0] = Album(path: a.path, title: a.title, artist: a.artist, tracks: [a.tracks[1]])
+        changer.replaceShelf(AlbumShelf(library: Library(root: fixture.shelf.library.root, albums: albums)))
+        #expect(changer.current == TrackReference(magazineID: fixture.magazineID, slot: 1, trackIndex: 0))
+        #expect(fixture.playing == "A2")
+        #expect(fixture.queued == "B1")
+        // A scan that changes nothing keeps the engine's queued track as it was.
+        let queued = fixture.engine.next
+        changer.replaceShelf(changer.shelf)
+        #expect(fixture.engine.next == queued)
+    }
+
     @Test("an album folder removed while the changer runs is found missing when it is played, and said so")
     func folderRemovedIsMissingOnPlay() throws {
         let fixture = try TransportFixture()

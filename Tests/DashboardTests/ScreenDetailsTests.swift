@@ -17,7 +17,7 @@ extension OnTheRealPlayer {
             #expect(said.output == "Playing disc 4, Desert Mirage.\n")
             try session.wait(for: " Playing disc 4, Desert Mirage.")
             try player.run("say", "turn", "it", "up")
-            try session.wait(for: " Volume 100%.")
+            try session.wait(for: " The volume is already at the most, 100%.")
         }
 
         @Test("the rack counts loaded slots; two-digit slot numbers keep the gap after the cursor")

@@ -26,20 +26,22 @@ struct VanishingFilesTests {
         return player
     }
 
-    @Test("a file deleted before its turn is skipped with a notice and the next one plays")
+    /// The player watches the music folder: a change is usually scanned before the engine reaches
+    /// the file, and then the track is simply no longer on the disc; when the engine gets there
+    /// first, it is skipped with a notice. Either way it never plays and nothing hangs.
+    @Test("a file deleted before its turn never plays: dropped by the rescan, or skipped with a notice; the next one plays")
     func deletedFile() throws {
         let music = try Self.library()
         let fixture = try PlayerFixture(library: music.path)
         let player = try start(fixture, disc: 1)
         try FileManager.default.removeItem(atPath: music.path + "/1 Alpha/02 Alpha 2.mp3")
         #expect(player.waitForExit(timeout: 20) == 0)
-        #expect(player.error.contains("Skipping"))
-        #expect(player.error.contains("02 Alpha 2.mp3"))
-        #expect(player.output.contains("track 3/3: Alpha 3"))
-        #expect(!player.output.contains("track 2/3"))
+        #expect(!player.output.contains(": Alpha 2"), "\(player.output)")
+        #expect(player.output.contains("track 3/3: Alpha 3") || player.output.contains("track 2/2: Alpha 3"), "\(player.output)")
+        if player.error.contains("Skipping") { #expect(player.error.contains("02 Alpha 2.mp3")) }
     }
 
-    @Test("an album folder renamed while it plays: the disc is found missing at its next track, said once, nothing hangs")
+    @Test("an album folder renamed while it plays: the rest of the disc never plays (the rescan or its next track finds it missing, said once), nothing hangs")
     func renamedAlbumFolder() throws {
         let music = try Self.library()
         let fixture = try PlayerFixture(library: music.path)
@@ -63,6 +65,7 @@ struct VanishingFilesTests {
         try FileManager.default.moveItem(atPath: music.path, toPath: music.path + "-gone")
         defer { try? FileManager.default.moveItem(atPath: music.path + "-gone", toPath: music.path) }
         #expect(player.waitForExit(timeout: 20) == 0)
+        // The watched folder's rescan or the next track finds the disc missing.
         #expect(player.error.contains("Disc 1 is missing"), "\(player.error)")
         // Named on the command line, a folder that isn't there is a usage error that names it…
         let again = try fixture.run("library")

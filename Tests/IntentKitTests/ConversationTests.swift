@@ -71,3 +71,52 @@ struct ConversationTests {
         #expect(conversation.pending == nil)
     }
 }
+
+@Suite("Questions the app asks itself, and saying no")
+struct AppQuestionTests {
+    func registry() throws -> ShortcutRegistry {
+        try Fixtures.registry([
+            Fixtures.shortcut("PlayDisc", "play [the] disc {disc} in {app}", "play a [specific] disc in {app}"),
+            Fixtures.shortcut("PlayMagazine", "play [the] {magazine} in {app}"),
+            Fixtures.shortcut("NextTrack", "next in {app}"),
+        ], magazines: EntityList(["Disc 3", "Road Trip"]))
+    }
+
+    @Test("A question the app asks is answered by number or by words of a choice")
+    func appQuestion() throws {
+        let registry = try registry()
+        let choices = [3, 5].map { disc in
+            IntentInvocation(intent: "PlayDisc", parameters: ["disc": .enumCase(enumIdentifier: "DiscNumber", value: .integer(disc), displayName: String(disc))])
+        }
+        let question = Ambiguity(lead: "Which slot?", choices: [(choices[0], "Slot 3, Night Drive"), (choices[1], "Slot 5, Open Highway")])
+        #expect(question.question == "Which slot? 1. Slot 3, Night Drive, or 2. Slot 5, Open Highway.")
+        var conversation = Conversation(registry: registry)
+        conversation.ask(.choice(question))
+        #expect(conversation.respond(to: "the second one").brief == "PlayDisc disc=5")
+        conversation.ask(.choice(question))
+        #expect(conversation.respond(to: "night drive").brief == "PlayDisc disc=3")
+    }
+
+    @Test("No, cancel or never mind drops any open question", arguments: ["no", "cancel", "never mind", "no thanks", "forget it"])
+    func declining(answer: String) throws {
+        var conversation = Conversation(registry: try registry())
+        _ = conversation.respond(to: "play a disc")
+        #expect(conversation.respond(to: answer).brief == "declined")
+        #expect(conversation.pending == nil)
+        _ = conversation.respond(to: "play disc 3")
+        #expect(conversation.respond(to: answer).brief == "declined")
+        // Without an open question "no" is just a sentence.
+        #expect(conversation.respond(to: answer).brief != "declined")
+    }
+
+    @Test("Yes takes the only choice, not one of several")
+    func yes() throws {
+        let registry = try registry()
+        var conversation = Conversation(registry: registry)
+        _ = conversation.respond(to: "play disc 3")
+        #expect(conversation.respond(to: "yes").brief == "unsupported")
+        let single = Ambiguity(lead: "Did you mean", choices: [(IntentInvocation(intent: "NextTrack"), "Next track")])
+        conversation.ask(.choice(single))
+        #expect(conversation.respond(to: "yes please").brief == "NextTrack")
+    }
+}

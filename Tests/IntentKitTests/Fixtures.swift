@@ -78,6 +78,37 @@ extension Resolution {
         case .needsValue(let request): return "needsValue \(request.invocation.intent).\(request.parameter)"
         case .ambiguous(let ambiguity): return "ambiguous " + ambiguity.candidates.map(\.summary).joined(separator: " | ")
         case .unsupported: return "unsupported"
+        case .declined: return "declined"
         }
+    }
+}
+
+/// Library-like entity types for the ranking tests: albums and songs whose names yield to phrases.
+enum LibraryFixtures {
+    static let playAlbum = IntentDefinition(identifier: "PlayAlbum", title: "Play Album", parameters: [
+        ParameterDefinition(name: "album", title: "Album", type: .entity("Album"), question: "Which album?"),
+    ], summary: "Play the album {album}", response: "Playing {album}.")
+    static let playSong = IntentDefinition(identifier: "PlaySong", title: "Play Song", parameters: [
+        ParameterDefinition(name: "song", title: "Song", type: .entity("Song"), question: "Which song?"),
+    ], summary: "Play the song {song}", response: "Playing {song}.")
+    static let stop = IntentDefinition(identifier: "Stop", title: "Stop", summary: "Stop", response: "Stopped.")
+
+    /// A registry with albums, songs and magazines, and the shortcuts given.
+    static func registry(
+        _ shortcuts: [AppShortcut], albums: EntityList, songs: EntityList = EntityList([]), magazines: EntityList = EntityList([]),
+        fragments: [String: String] = [:], equivalence: (@Sendable (IntentInvocation, ParameterSnapshot) -> IntentInvocation?)? = nil
+    ) throws -> ShortcutRegistry {
+        try ShortcutRegistry(ShortcutsProvider(
+            appName: "CD Changer",
+            intents: Fixtures.allIntents + [playAlbum, playSong, stop],
+            entityTypes: [
+                EntityType(identifier: "Magazine", title: "Magazine", entities: { magazines.entities }),
+                EntityType(identifier: "Album", title: "Album", namesYieldToPhrases: true, listedExamples: 2, entities: { albums.entities }),
+                EntityType(identifier: "Song", title: "Song", namesYieldToPhrases: true, listedExamples: 2, entities: { songs.entities }),
+            ],
+            shortcuts: shortcuts,
+            fragments: fragments,
+            equivalentInvocation: equivalence
+        ))
     }
 }

@@ -68,4 +68,15 @@ struct NormalizerTests {
         let long = String(repeating: "word ", count: 5_000)
         #expect(Normalizer.tokens(of: long, limit: 10).count <= 11)
     }
+
+    @Test("The quick byte path for ASCII and accented Latin text reads exactly as the full path", arguments: [
+        "Play the THIRD disc, please!", "cd3 40percent 3rd 21st 007", "What's playing?", "rock & roll 40%", "Café Mélancolie",
+        "Björk Sørensen — Été Indien", "Œuvre Straße", "twenty one pilots", "a hundred and five", "per cent okay", "ÀÉÎÕÜ çñ",
+        "Open Highway (Deluxe Edition) - Remastered", "don`t stop", "x" + String(repeating: "y", count: 80) + " z",
+    ])
+    func quickPath(text: String) {
+        // A bullet is neither ASCII nor a Latin letter: it sends the text down the full path and,
+        // as punctuation, only separates words.
+        #expect(Normalizer.tokens(of: text) == Normalizer.tokens(of: text + " \u{2022}"), "\(text)")
+    }
 }

@@ -157,3 +157,129 @@ struct SnapshotTests {
         #expect(registry.snapshot.generation == 401)
     }
 }
+
+@Suite("Large name lists: revisions, examples and slot names")
+struct LibrarySnapshotTests {
+    /// Counts how often its entities were asked for.
+    final class CountingList: Sendable {
+        let names: EntityList
+        let asked = Mutex(0)
+        let revision = Mutex(1)
+        init(_ names: [String]) { self.names = EntityList(names) }
+        var entities: [Entity] {
+            asked.withLock { $0 += 1 }
+            return names.entities
+        }
+    }
+
+    static func registry(songs: CountingList, magazines: EntityList) throws -> ShortcutRegistry {
+        try ShortcutRegistry(ShortcutsProvider(
+            appName: "CD Changer",
+            intents: Fixtures.allIntents + [LibraryFixtures.playSong],
+            entityTypes: [
+                EntityType(identifier: "Magazine", title: "Magazine", entities: { magazines.entities }),
+                EntityType(identifier: "Song", title: "Song", namesYieldToPhrases: true, listedExamples: 2,
+                           revision: { songs.revision.withLock { $0 } }, entities: { songs.entities }),
+            ],
+            shortcuts: [
+                Fixtures.shortcut("PlaySong", "play [the] song {song} in {app}"),
+                Fixtures.shortcut("PlayMagazine", "play [the] magazine {magazine} in {app}"),
+            ]
+        ))
+    }
+
+    @Test("A type whose revision holds is not asked again, and its names keep resolving")
+    func revisionKeepsNames() throws {
+        let songs = CountingList(["Stop", "Night Drive", "Paper Boats"])
+        let magazines = EntityList(["Road Trip"])
+        let registry = try Self.registry(songs: songs, magazines: magazines)
+        #expect(songs.asked.withLock { $0 } == 1)
+        magazines.rename("id-0", to: "Kitchen Radio")
+        registry.updateShortcutParameters()
+        #expect(songs.asked.withLock { $0 } == 1)
+        #expect(registry.resolve("play the magazine kitchen radio").brief == "PlayMagazine magazine=Kitchen Radio")
+        #expect(registry.resolve("play the song paper boats").brief == "PlaySong song=Paper Boats")
+        #expect(registry.resolve("play the magazine road trip").brief == "unsupported")
+
+        songs.names.rename("id-2", to: "Paper Planes")
+        songs.revision.withLock { $0 += 1 }
+        registry.updateShortcutParameters()
+        #expect(songs.asked.withLock { $0 } == 2)
+        #expect(registry.resolve("play the song paper planes").brief == "PlaySong song=Paper Planes")
+        #expect(registry.resolve("play the song paper boats").brief == "unsupported")
+    }
+
+    @Test("Thousands of names that share words all resolve to the right one")
+    func manyNames() throws {
+        let names = (1...3000).map { "Song \(NumberWords.cardinal($0 % 900 + 1, style: .title)!) Take \($0 / 900 + 1)" }
+        let songs = CountingList(names)
+        let registry = try Self.registry(songs: songs, magazines: EntityList([]))
+        for index in [0, 1, 899, 900, 1777, 2999] {
+            let resolution = registry.resolve("play the song " + names[index])
+            #expect(resolution.brief == "PlaySong song=\(names[index])")
+            if case .entity(_, let id, _)? = resolution.invocation?["song"] { #expect(id == "id-\(index)") }
+        }
+        #expect(registry.resolve("play the song song one").brief == "unsupported")
+    }
+
+    @Test("Listings show a few examples of a large type, the preferred ones first; suggestions too")
+    func examples() throws {
+        let songs = CountingList(["Stop", "Night Drive", "Paper Boats", "Heat Haze"])
+        let registry = try Self.registry(songs: songs, magazines: EntityList(["Road Trip", "Jazz"]))
+        let before = registry.listingLines()
+        #expect(before.contains("  Play song Stop in CD Changer") && before.contains("  Play song Night Drive in CD Changer"))
+        #expect(!before.contains("  Play song Paper Boats in CD Changer"))
+        #expect(before.contains("  Play magazine Road Trip in CD Changer") && before.contains("  Play magazine Jazz in CD Changer"))
+        registry.setPreferredExamples(["Heat Haze"], ofType: "Song")
+        registry.setPreferredExamples(["Jazz"], ofType: "Magazine")
+        let after = registry.listingLines()
+        #expect(after.contains("  Play song Heat Haze in CD Changer") && after.contains("  Play song Stop in CD Changer"))
+        guard case .unsupported(let unsupported) = registry.resolve("play the magazine") else {
+            Issue.record("expected unsupported")
+            return
+        }
+        #expect(unsupported.suggestions.contains("Play magazine Jazz"))
+    }
+
+    @Test("A slot's names can be listed, as written")
+    func slotNames() throws {
+        let registry = try Self.registry(songs: CountingList(["Stop", "Night Drive"]), magazines: EntityList(["Road Trip"]))
+        #expect(registry.slotNames(intent: "PlaySong", parameter: "song") == ["Stop", "Night Drive"])
+        #expect(registry.slotNames(intent: "PlayDisc", parameter: "disc").prefix(2) == ["1", "1st"])
+        #expect(registry.slotNames(intent: "PlayDisc", parameter: "nothing").isEmpty)
+    }
+
+    @Test("Library names that sound like phrases are found without comparing names with names")
+    func nameCollisions() throws {
+        let registry = try LibraryFixtures.registry([
+            Fixtures.shortcut("Stop", "stop in {app}", "play stop in {app}"),
+            Fixtures.shortcut("PlaySong", "play [the] [song] {song} in {app}"),
+            Fixtures.shortcut("PlayAlbum", "play [the] [album] {album} in {app}"),
+        ], albums: EntityList(["Night Drive"]), songs: EntityList(["Stop", "Night Drive", "Streetlights"]))
+        let collisions = registry.nameCollisions(ofType: "Song")
+        #expect(collisions.map(\.sentence) == ["play stop"])
+        #expect(registry.nameCollisions(ofType: "Album").isEmpty)
+    }
+}
+
+@Suite("Qualifiers after a name")
+struct QualifierTests {
+    @Test("A name followed by a qualifier names the entities the qualifier lists, and only those")
+    func qualifiers() throws {
+        let songs = EntityList([])
+        songs.add(Entity(id: "a", displayName: "Stop", qualifiers: ["by Amber Lane"]))
+        songs.add(Entity(id: "b", displayName: "Stop", qualifiers: ["by Dune Motel"]))
+        songs.add(Entity(id: "c", displayName: "Heat Haze", qualifiers: ["by Dune Motel"]))
+        let registry = try LibraryFixtures.registry([Fixtures.shortcut("PlaySong", "play [the] [song] {song} in {app}")], albums: EntityList([]), songs: songs)
+        #expect(registry.resolve("play stop").brief.hasPrefix("ambiguous"))
+        for (sentence, id) in [("play stop by amber lane", "a"), ("play stop by dune motel", "b"), ("play heat haze by dune motel", "c")] {
+            guard case .entity(_, let found, _)? = registry.resolve(sentence).invocation?["song"] else {
+                Issue.record("\(sentence) should match one song")
+                continue
+            }
+            #expect(found == id, "\(sentence)")
+        }
+        #expect(registry.resolve("play heat haze by amber lane").brief == "unsupported")
+        #expect(registry.slotNames(intent: "PlaySong", parameter: "song").contains("Stop by Amber Lane"))
+    }
+}

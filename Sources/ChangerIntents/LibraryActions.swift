@@ -1,0 +1,185 @@
+import ChangerKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import IntentKit
+import MusicLibrary
+
+/// The intents that name music from the library or edit the rack by sentence, carried out the
+/// changer way:
+///
+/// - an album already in a magazine plays from its slot (switching magazine if need be);
+/// - an album in no magazine goes into the first empty slot of the current magazine and plays,
+///   and the reply says so; with no empty slot the answer is a numbered question — which slot to
+///   replace — never a silent eject;
+/// - "something by X" plays the one loaded disc by X, and asks which album when X has several
+///   loaded, or several and none loaded;
+/// - a song plays its disc from that track;
+/// - loading and ejecting by sentence are edits through the player's `RackEditor`, as the
+///   dashboard's are: the disc that plays is replaced or ejected the changer way, and `u` undoes it.
+///
+/// A slot number without a magazine means a slot of the magazine on show.
+struct LibraryActions {
+    let performer: IntentPerformer
+    private var changer: Changer { performer.changer }
+    /// The magazine a bare slot number refers to: the one on show.
+    private var magazineOnShow: Magazine? { changer.selectedMagazine }
+
+    func perform(_ intent: ChangerIntent, _ invocation: IntentInvocation) -> IntentOutcome {
+        do {
+            switch intent {
+            case .playAlbum:
+                guard let album = album(invocation["album"]) else { return gone(invocation["album"], "album") }
+                return try play(album, track: 1, slot: invocation["slot"]?.integerValue) { slot in
+                    IntentInvocation(.playAlbum, parameters: ["album": invocation["album"]!, "slot": ChangerInvocations.slot(slot)])
+                }
+            case .playSong:
+                guard let (album, index) = song(invocation["song"]) else { return gone(invocation["song"], "song") }
+                return try play(album, track: index + 1, slot: invocation["slot"]?.integerValue) { slot in
+                    IntentInvocation(.playSong, parameters: ["song": invocation["song"]!, "slot": ChangerInvocations.slot(slot)])
+                }
+            case .playArtist:
+                return try playArtist(invocation["artist"])
+            case .loadAlbum:
+                guard let album = album(invocation["album"]) else { return gone(invocation["album"], "album") }
+                return try load(album, slot: invocation["slot"]?.integerValue)
+            case .ejectDisc:
+                guard let slot = invocation["disc"]?.integerValue else { return IntentOutcome(response: "Which disc should come out?", succeeded: false) }
+                return try eject(slot)
+            default:
+                return IntentOutcome(response: "Sorry, CD Changer hasn't added support for that.", succeeded: false)
+            }
+        } catch let error as TransportError {
+            return IntentOutcome(response: error.description, succeeded: false)
+        } catch let error as RackError {
+            return IntentOutcome(response: error.description, succeeded: false)
+        } catch {
+            return IntentOutcome(response: "\(error)", succeeded: false)
+        }
+    }
+
+    // MARK: Playing
+
+    /// Plays `album` from `track`: from its slot when a magazine holds it, else loaded into `slot`
+    /// (replacing what is there) or the first empty slot of the current magazine; when there is
+    /// none, asks which slot to replace with `choice(slot)` as the answers.
+    private func play(_ album: Album, track: Int, slot: Int?, choice: (Int) -> IntentInvocation) throws -> IntentOutcome {
+        if slot == nil, let (magazine, loaded) = place(of: album) {
+            let switching = magazine.id != changer.currentMagazine?.id
+            try changer.playDisc(loaded, magazineID: magazine.id, track: track)
+            return performer.playing(prefix: switching ? "Switched to \(magazine.name). Playing " : "Playing ")
+        }
+        guard let magazine = magazineOnShow else { throw TransportError.noMagazine }
+        guard let target = slot ?? firstEmptySlot(of: magazine) else {
+            return .asking(replaceQuestion(for: album, in: magazine, choice: choice))
+        }
+        let replaced = try put(album, into: target, of: magazine)
+        try changer.playDisc(target, magazineID: magazine.id, track: track)
+        let note = replaced.map { "\(album.title) replaced \($0) in slot \(target) of \(magazine.name). " }
+            ?? "\(album.title) wasn't loaded, so it went into slot \(target) of \(magazine.name). "
+        return performer.playing(prefix: note + "Playing ")
+    }
+
+    private func playArtist(_ value: ParameterValue?) throws -> IntentOutcome {
+        guard case .entity(_, let id, let name)? = value else { return IntentOutcome(response: "Which artist?", succeeded: false) }
+        let albums = changer.shelf.library.albums.filter { album in
+            LibraryEntities.artistID(album.artist) == id || album.tracks.contains { LibraryEntities.artistID($0.artist) == id }
+        }
+        guard !albums.isEmpty else { return IntentOutcome(response: "\(name) is no longer in the library.", succeeded: false) }
+        let loaded = albums.filter { place(of: $0) != nil }
+        if loaded.count == 1 || (loaded.isEmpty && albums.count == 1) {
+            let album = loaded.first ?? albums[0]
+            return try play(album, track: 1, slot: nil) { slot in
+                IntentInvocation(.playAlbum, parameters: ["album": albumValue(album), "slot": ChangerInvocations.slot(slot)])
+            }
+        }
+        let offered = loaded.count > 1 ? loaded : albums
+        let choices = offered.map { album in
+            (invocation: IntentInvocation(.playAlbum, parameters: ["album": albumValue(album)]),
+             summary: album.title + (loaded.contains(album) ? "" : " (not loaded)"))
+        }
+        return .asking(Ambiguity(lead: "Which album by \(name)?", choices: choices))
+    }
+
+    // MARK: Rack edits
+
+    private func load(_ album: Album, slot: Int?) throws -> IntentOutcome {
+        guard let magazine = magazineOnShow else { throw TransportError.noMagazine }
+        if slot == nil, let (holder, loaded) = place(of: album) {
+            return IntentOutcome(response: "\(album.title) is already in slot \(loaded) of \(holder.name).")
+        }
+        guard let target = slot ?? firstEmptySlot(of: magazine) else {
+            return .asking(replaceQuestion(for: album, in: magazine) { slot in
+                IntentInvocation(.loadAlbum, parameters: ["album": albumValue(album), "slot": ChangerInvocations.slot(slot)])
+            })
+        }
+        return IntentOutcome(response: try performer.rackEditor.perform(.load(album, slot: target, magazine: .id(magazine.id))).message)
+    }
+
+    private func eject(_ slot: Int) throws -> IntentOutcome {
+        guard let magazine = magazineOnShow else { throw TransportError.noMagazine }
+        guard magazine.slots.indices.contains(slot - 1) else {
+            throw RackError.slotOutOfRange(slot, magazine: magazine.name, count: magazine.slots.count)
+        }
+        guard magazine.slots[slot - 1] != nil else { return IntentOutcome(response: "Slot \(slot) of \(magazine.name) is already empty.") }
+        return IntentOutcome(response: try performer.rackEditor.perform(.eject(slot: slot, magazine: .id(magazine.id))).message)
+    }
+
+    /// Loads `album` into `slot` of `magazine` through the rack editor; returns the title of the
+    /// album it replaced, if any.
+    private func put(_ album: Album, into slot: Int, of magazine: Magazine) throws -> String? {
+        guard magazine.slots.indices.contains(slot - 1) else {
+            throw RackError.slotOutOfRange(slot, magazine: magazine.name, count: magazine.slots.count)
+        }
+        let replaced = magazine.slots[slot - 1].map { changer.shelf.album(at: $0)?.title ?? $0.lastComponent.displayName }
+        try performer.rackEditor.perform(.load(album, slot: slot, magazine: .id(magazine.id)))
+        return replaced
+    }
+
+    /// "Magazine One is full. Which slot should Night Drive replace? 1. Coastal Morning, 2. …"
+    private func replaceQuestion(for album: Album, in magazine: Magazine, choice: (Int) -> IntentInvocation) -> Ambiguity {
+        let choices = magazine.slots.indices.map { index in
+            let title = magazine.slots[index].map { changer.shelf.album(at: $0)?.title ?? "\($0.lastComponent.displayName) (missing)" } ?? "empty"
+            return (invocation: choice(index + 1), summary: "slot \(index + 1), \(title)")
+        }
+        return Ambiguity(lead: "\(magazine.name) is full. Which slot should \(album.title) replace?", choices: choices)
+    }
+
+    // MARK: Finding things
+
+    /// The magazine and slot holding `album`: the current magazine first, then the rack in order.
+    private func place(of album: Album) -> (Magazine, Int)? {
+        let rack = changer.store.state.rack.magazines
+        let ordered = changer.currentMagazine.map { current in [current] + rack.filter { $0.id != current.id } } ?? rack
+        for magazine in ordered {
+            if let index = magazine.slots.firstIndex(of: album.path) { return (magazine, index + 1) }
+        }
+        return nil
+    }
+
+    private func firstEmptySlot(of magazine: Magazine) -> Int? {
+        magazine.slots.firstIndex { $0 == nil }.map { $0 + 1 }
+    }
+
+    private func album(_ value: ParameterValue?) -> Album? {
+        guard case .entity(_, let id, _)? = value, let path = LibraryPath(storageText: id) else { return nil }
+        return changer.shelf.album(at: path)
+    }
+
+    private func song(_ value: ParameterValue?) -> (Album, Int)? {
+        guard case .entity(_, let id, _)? = value, let path = LibraryPath(storageText: id),
+              let album = changer.shelf.album(at: path.parent), let index = album.tracks.firstIndex(where: { $0.path == path }) else { return nil }
+        return (album, index)
+    }
+
+    private func albumValue(_ album: Album) -> ParameterValue {
+        .entity(typeIdentifier: ChangerCatalog.albumType, id: LibraryEntities.albumID(album), displayName: album.title)
+    }
+
+    private func gone(_ value: ParameterValue?, _ kind: String) -> IntentOutcome {
+        IntentOutcome(response: "The \(kind) \(value?.displayName ?? "") is no longer in the library.", succeeded: false)
+    }
+
+}

@@ -1,0 +1,208 @@
+import ChangerKit
+import IntentKit
+import MusicLibrary
+import Synchronization
+
+/// The library's albums, artists and songs as entities of the intent layer, refreshed at once
+/// when the library is scanned again (``update(_:)``).
+///
+/// Names come from the tags (the scanner falls back to folder and file names), with synonyms a
+/// listener would accept as the same name: a leading "The" left out, a bracketed or dashed edition
+/// note left out ("Open Highway (Deluxe Edition)" is also "Open Highway"), "feat." credits left
+/// out, the name with its artist ("Greatest Hits by Amber Lane" — a qualifier of the entity —
+/// and "Amber Lane's Greatest Hits").
+/// "&" and "and", accents and case already meet in the normaliser. Equal names are told apart by
+/// a subtitle: the artist for an album, the album and artist for a song.
+///
+/// Library names yield to the phrases' own words (``EntityType/namesYieldToPhrases``): "stop"
+/// stops even with a song called "Stop". The entity types carry a revision, so a snapshot taken
+/// for a renamed magazine reuses the compiled library names.
+public final class LibraryEntities: Sendable {
+    private struct Lists: Sendable {
+        var library: Library?
+        var albums: [Entity] = []
+        var artists: [Entity] = []
+        var songs: [Entity] = []
+        var revision = 0
+    }
+
+    private let lists = Mutex(Lists())
+
+    /// An empty library; ``update(_:)`` fills it.
+    public init() {}
+
+    /// The entities of `library`.
+    public convenience init(_ library: Library) {
+        self.init()
+        update(library)
+    }
+
+    /// Replaces the names with those of `library`. Call the registry's
+    /// `updateShortcutParameters()` afterwards to resolve with them.
+    public func update(_ library: Library) {
+        var built = LibraryEntities.lists(for: library)
+        built.library = library
+        lists.withLock { lists in
+            let revision = lists.revision + 1
+            lists = built
+            lists.revision = revision
+        }
+    }
+
+    /// The current albums, artists and songs.
+    public var albums: [Entity] { lists.withLock { $0.albums } }
+    public var artists: [Entity] { lists.withLock { $0.artists } }
+    public var songs: [Entity] { lists.withLock { $0.songs } }
+
+    /// Names to offer first as examples when `folders` are the albums at hand (those loaded in
+    /// the current magazine): their titles, their artists, and a few of their songs.
+    public func examples(loadedIn folders: [LibraryPath]) -> (albums: [String], artists: [String], songs: [String]) {
+        guard let library = lists.withLock({ $0.library }) else { return ([], [], []) }
+        let albums = folders.compactMap(library.album(at:))
+        var artists: [String] = []
+        for album in albums where LibraryEntities.usable(album.artist) != nil && !artists.contains(album.artist) { artists.append(album.artist) }
+        return (albums.map(\.title), artists, albums.flatMap { $0.tracks.prefix(2).map(\.title) })
+    }
+
+    /// Changes with every ``update(_:)``.
+    public var revision: Int { lists.withLock { $0.revision } }
+
+    /// The three entity types, for the provider.
+    public var entityTypes: [EntityType] {
+        let revision: @Sendable () -> Int = { [self] in self.revision }
+        return [
+            EntityType(identifier: ChangerCatalog.albumType, title: "Album", namesYieldToPhrases: true, listedExamples: 3,
+                       revision: revision, entities: { [self] in albums }),
+            EntityType(identifier: ChangerCatalog.artistType, title: "Artist", namesYieldToPhrases: true, listedExamples: 3,
+                       revision: revision, entities: { [self] in artists }),
+            EntityType(identifier: ChangerCatalog.songType, title: "Song", namesYieldToPhrases: true, listedExamples: 3,
+                       revision: revision, entities: { [self] in songs }),
+        ]
+    }
+
+    // MARK: Identifiers
+
+    /// An album's entity id: its folder (``LibraryPath/storageText``).
+    public static func albumID(_ album: Album) -> String { album.path.storageText }
+    /// A song's entity id: its file.
+    public static func songID(_ track: Track) -> String { track.path.storageText }
+    /// An artist's entity id: the name's normalised words.
+    public static func artistID(_ name: String) -> String { "artist:" + Normalizer.tokens(of: name).joined(separator: " ") }
+
+    /// Artists the scanner invents when nothing names one; they are not offered as names.
+    static let placeholderArtists: Set<String> = ["unknown artist", "various artists", "various", "unknown"]
+
+    // MARK: Names
+
+    private static func lists(for library: Library) -> Lists {
+        var result = Lists()
+        result.albums.reserveCapacity(library.albums.count)
+        var artistNames: [String: String] = [:]
+        var artistOrder: [String] = []
+        var songs: [Entity] = []
+        songs.reserveCapacity(library.albums.reduce(0) { $0 + $1.tracks.count })
+        // An artist's name is looked at once, however many tracks carry it.
+        // "Greatest Hits by Amber Lane": a name said with its artist.
+        var artists: [String: (name: String, key: String, forms: [String], qualifiers: [String])?] = [:]
+        func artist(_ raw: String) -> (name: String, key: String, forms: [String], qualifiers: [String])? {
+            if let known = artists[raw] { return known }
+            let found = usable(raw).map { name in
+                let forms = variants(of: name)
+                return (name, artistID(name), forms, forms.map { "by " + $0 })
+            }
+            artists[raw] = .some(found)
+            return found
+        }
+        for album in library.albums {
+            let albumArtist = artist(album.artist)
+            let titles = variants(of: album.title)
+            var synonyms = Array(titles.dropFirst())
+            for name in albumArtist?.forms ?? [] { synonyms.append("\(name)'s \(titles[0])") }
+            result.albums.append(Entity(id: albumID(album), displayName: album.title, synonyms: synonyms,
+                                        qualifiers: albumArtist?.qualifiers ?? [], subtitle: albumArtist?.name))
+            let subtitle = albumArtist.map { "\(album.title), \($0.name)" } ?? album.title
+            for track in album.tracks {
+                let trackArtist = track.artist == album.artist ? albumArtist : artist(track.artist)
+                songs.append(Entity(id: songID(track), displayName: track.title, synonyms: Array(variants(of: track.title).dropFirst()),
+                                    qualifiers: trackArtist?.qualifiers ?? [], subtitle: subtitle))
+            }
+            for found in [albumArtist] + album.tracks.map({ $0.artist == album.artist ? albumArtist : artist($0.artist) }) {
+                guard let found, artistNames[found.key] == nil else { continue }
+                artistNames[found.key] = found.name
+                artistOrder.append(found.key)
+            }
+        }
+        result.artists = artistOrder.map { key in
+            let name = artistNames[key]!
+            return Entity(id: key, displayName: name, synonyms: Array(variants(of: name).dropFirst()))
+        }
+        result.songs = songs
+        return result
+    }
+
+    /// The name a user would say, or nil for a placeholder such as "Unknown Artist".
+    static func usable(_ name: String) -> String? {
+        let trimmed = trimmed(name)
+        guard !trimmed.isEmpty, !placeholderArtists.contains(trimmed.lowercased()) else { return nil }
+        return trimmed
+    }
+
+
+    /// Notes after which the rest of a title is a credit or an edition, not the name (lower case).
+    static let creditMarkers = [" feat. ", " feat ", " ft. ", " featuring ", " (feat", " [feat", " (ft", " (with "].map { Array($0.utf8) }
+    /// Words that mark a " - …" tail as an edition note ("Stop - Remastered 2011").
+    static let editionWords = ["remaster", "live", "edit", "version", "mix", "mono", "stereo", "deluxe", "bonus", "demo", "acoustic", "single"]
+
+    /// The name, then the shorter forms a listener would take for it: without a leading "The",
+    /// without a trailing "(…)" or "[…]" note, without a " - Remastered…" style note, without
+    /// "feat. …". Forms that differ only in case are given once. Works on the name's bytes: every
+    /// cut falls on an ASCII character, so the pieces stay valid UTF-8.
+    public static func variants(of name: String) -> [String] {
+        // Most names have no note to cut and no leading "The": one look at the bytes says so.
+        let utf8 = name.utf8
+        let mayHaveNote = utf8.contains { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "f") || $0 == UInt8(ascii: "F") }
+        let startsWithThe = utf8.count > 4 && utf8.prefix(4).map({ (65...90).contains($0) ? $0 + 32 : $0 }) == Array("the ".utf8)
+        guard mayHaveNote || startsWithThe else { return [name] }
+        let bytes = Array(utf8)
+        let lowered = bytes.map { (65...90).contains($0) ? $0 + 32 : $0 }
+        var end = bytes.count
+        for marker in creditMarkers {
+            if let start = firstIndex(of: marker, in: lowered[..<end]), start > 0 { end = start }
+        }
+        while end > 0, bytes[end - 1] == UInt8(ascii: ")") || bytes[end - 1] == UInt8(ascii: "]") {
+            let open = bytes[end - 1] == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "[")
+            guard let start = bytes[..<end].lastIndex(of: open), start > 0 else { break }
+            end = start
+            while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        }
+        if let dash = firstIndex(of: Array(" - ".utf8), in: lowered[..<end]), dash > 0 {
+            let note = String(decoding: lowered[(dash + 3)..<end], as: UTF8.self)
+            if editionWords.contains(where: note.contains) { end = dash }
+        }
+        while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        var forms = [name]
+        if end > 0, end < bytes.count { forms.append(String(decoding: bytes[..<end], as: UTF8.self)) }
+        for form in forms where form.utf8.count > 4 && form.utf8.prefix(4).map({ (65...90).contains($0) ? $0 + 32 : $0 }) == Array("the ".utf8) {
+            forms.append(String(decoding: form.utf8.dropFirst(4), as: UTF8.self))
+        }
+        return forms
+    }
+
+    /// Where `needle` starts in `text` (both lower case), as an index of `text`.
+    private static func firstIndex(of needle: [UInt8], in text: ArraySlice<UInt8>) -> Int? {
+        guard !needle.isEmpty, text.count >= needle.count else { return nil }
+        var start = text.startIndex
+        while start <= text.endIndex - needle.count {
+            if text[start] == needle[0], text[start..<(start + needle.count)].elementsEqual(needle) { return start }
+            start += 1
+        }
+        return nil
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        var characters = Substring(text)
+        while characters.first?.isWhitespace == true { characters = characters.dropFirst() }
+        while characters.last?.isWhitespace == true { characters = characters.dropLast() }
+        return String(characters)
+    }
+}

@@ -1,0 +1,103 @@
+import ChangerIntents
+import ChangerKit
+import IntentKit
+import Testing
+
+@Suite("The way people talk, carried out")
+struct EverydayTalkTests {
+    typealias Rig = PerformerTests.Rig
+
+    @Test("Restarting means this track from the start, not the previous one")
+    func restart() throws {
+        let rig = try Rig()
+        _ = rig.say("play disc 1")
+        _ = rig.say("next song")
+        rig.fixture.engine.heardSeconds = 42
+        for sentence in ["restart this song", "start over", "play it again", "from the beginning", "play this song from the start"] {
+            rig.fixture.engine.heardSeconds = 42
+            #expect(rig.say(sentence) == IntentOutcome(response: "From the start: track 2, A2."), "\(sentence)")
+            #expect(rig.fixture.engine.seeks.last == 0)
+            #expect(rig.fixture.playing == "A2")
+        }
+    }
+
+    @Test("Skipping and going back by a number of tracks")
+    func counts() throws {
+        let rig = try Rig()
+        _ = rig.say("play disc 1")
+        #expect(rig.say("skip two songs") == IntentOutcome(response: "Track 3, A3."))
+        rig.fixture.engine.heardSeconds = 50
+        #expect(rig.say("go back two tracks") == IntentOutcome(response: "Track 1, A1."))
+    }
+
+    @Test("Seeking by an amount said in seconds or minutes")
+    func seekAmounts() throws {
+        let rig = try Rig()
+        _ = rig.say("play disc 1")
+        #expect(rig.say("skip ahead 30 seconds") == IntentOutcome(response: "Forward 30 seconds."))
+        #expect(rig.fixture.engine.seeks.last == 30)
+        #expect(rig.say("go back 15 seconds") == IntentOutcome(response: "Back 15 seconds."))
+        #expect(rig.fixture.engine.seeks.last == 15)
+        #expect(rig.say("rewind a minute") == IntentOutcome(response: "Back 60 seconds."))
+        #expect(rig.fixture.engine.seeks.last == 0)
+    }
+
+    @Test("Volume: absolute, relative by an amount, clamped with a reply, and asked")
+    func volume() throws {
+        let rig = try Rig()
+        #expect(rig.say("turn the volume down to 20") == IntentOutcome(response: "Volume 20%."))
+        #expect(rig.say("turn it up 10") == IntentOutcome(response: "Volume 30%."))
+        #expect(rig.say("increase the volume by 15 percent") == IntentOutcome(response: "Volume 45%."))
+        #expect(rig.say("a bit quieter") == IntentOutcome(response: "Volume 35%."))
+        #expect(rig.say("volume 110") == IntentOutcome(response: "Volume 100%, the most there is."))
+        #expect(rig.changer.settings.volume == 100)
+        #expect(rig.say("louder") == IntentOutcome(response: "The volume is already at the most, 100%."))
+        #expect(rig.say("what's the volume") == IntentOutcome(response: "The volume is 100%."))
+        _ = rig.say("mute")
+        #expect(rig.say("how loud is it") == IntentOutcome(response: "Muted (the volume is 100% when the sound is back on)."))
+    }
+
+    @Test("Scan on and off as asked, never toggled the wrong way")
+    func scan() throws {
+        let rig = try Rig()
+        _ = rig.say("play disc 1")
+        #expect(rig.say("stop scanning") == IntentOutcome(response: "Scan is off."))
+        #expect(!rig.changer.isScanning)
+        #expect(rig.say("start scanning") == IntentOutcome(response: "Scanning: 10 seconds of each track."))
+        #expect(rig.say("scan on") == IntentOutcome(response: "Already scanning."))
+        #expect(rig.say("no more scanning").response.hasPrefix("Scan off."))
+        #expect(!rig.changer.isScanning)
+        #expect(rig.changer.transport == .playing)
+    }
+
+    @Test("Questions about the track and the magazine")
+    func questions() throws {
+        let rig = try Rig()
+        #expect(rig.say("how long is this song") == IntentOutcome(response: "Nothing is playing."))
+        #expect(rig.say("which magazine is this") == IntentOutcome(response: "Magazine One (magazine 1 of 1) is selected; nothing is playing."))
+        _ = rig.say("play disc 3")
+        rig.fixture.engine.heardSeconds = 42
+        #expect(rig.say("how long is this song") == IntentOutcome(response: "B1 is 1:40 long; 0:42 played."))
+        #expect(rig.say("how much time is left") == IntentOutcome(response: "0:58 left of B1."))
+        #expect(rig.say("which magazine is this") == IntentOutcome(response: "This is Magazine One (magazine 1 of 1), disc 3."))
+    }
+
+    @Test("Tracks, magazines and the last disc by number")
+    func numbers() throws {
+        let rig = try Rig()
+        #expect(rig.say("play track 2") == IntentOutcome(response: "Playing disc 1, A, track 2, A2."))
+        #expect(rig.say("play track two of disc three") == IntentOutcome(response: "Playing disc 3, B, track 2, B2."))
+        #expect(rig.say("play the third track") == IntentOutcome(response: "Disc 3 has 2 tracks; there is no track 3.", succeeded: false))
+        #expect(rig.say("play the final disc") == IntentOutcome(response: "The last disc: disc 5, C."))
+        #expect(rig.say("go to magazine two") == IntentOutcome(response: "There is no magazine 2; the rack holds 1 magazine.", succeeded: false))
+        #expect(rig.say("switch to the first magazine") == IntentOutcome(response: "Playing Magazine One: disc 1, A."))
+    }
+
+    @Test("“Play” alone resumes, or plays something")
+    func playAlone() throws {
+        let rig = try Rig()
+        #expect(rig.say("play") == IntentOutcome(response: "Playing disc 1, A."))
+        _ = rig.say("pause")
+        #expect(rig.say("play it") == IntentOutcome(response: "Resuming disc 1, A."))
+    }
+}

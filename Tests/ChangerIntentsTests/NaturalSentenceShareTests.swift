@@ -1,0 +1,59 @@
+import ChangerIntents
+import Foundation
+import IntentKit
+import Testing
+
+/// The share of a set of natural sentences (Tests/ChangerIntentsTests/NaturalSentences.txt,
+/// written for this purpose, against LibraryRig's library) that resolves as expected. The bar is
+/// 95 % with none misrouted: a question or a "Sorry" may fall short, a wrong action may not.
+@Suite("The natural-sentence set")
+struct NaturalSentenceShareTests {
+    struct Line: Sendable, CustomStringConvertible {
+        let sentence: String
+        let expected: [String]
+        var description: String { sentence }
+    }
+
+    static let lines: [Line] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("NaturalSentences.txt")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { raw in
+            guard !raw.hasPrefix("#"), let bar = raw.firstIndex(of: "|") else { return nil }
+            let expected = raw[raw.index(after: bar)...].components(separatedBy: " || ")
+            return Line(sentence: String(raw[..<bar]), expected: expected)
+        }
+    }()
+
+    /// "ASK" for a question, "SORRY" for unsupported, else the matched intent and parameters.
+    static func verdict(_ resolution: Resolution) -> String {
+        switch resolution {
+        case .ambiguous, .needsValue: "ASK"
+        case .unsupported: "SORRY"
+        default: describe(resolution)
+        }
+    }
+
+    @Test("At least 95 % resolve as expected and none is misrouted")
+    func share() throws {
+        let registry = try LibraryRig().registry
+        #expect(Self.lines.count >= 200)
+        var correct = 0
+        var misrouted: [String] = []
+        var missed: [String] = []
+        for line in Self.lines {
+            let verdict = Self.verdict(registry.resolve(line.sentence))
+            if line.expected.contains(verdict) {
+                correct += 1
+            } else if case .matched = registry.resolve(line.sentence) {
+                misrouted.append("\(line.sentence) → \(verdict), expected \(line.expected.joined(separator: " or "))")
+            } else {
+                missed.append("\(line.sentence) → \(verdict), expected \(line.expected.joined(separator: " or "))")
+            }
+        }
+        let share = Double(correct) / Double(Self.lines.count)
+        print("Natural-sentence set: \(correct) of \(Self.lines.count) resolve as expected (\(String(format: "%.1f", share * 100)) %), \(misrouted.count) misrouted, \(missed.count) asked or unsupported instead.")
+        for line in missed { print("  not resolved: \(line)") }
+        #expect(misrouted.isEmpty, "\(misrouted)")
+        #expect(share >= 0.95)
+    }
+}
