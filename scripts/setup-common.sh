@@ -33,4 +33,4 @@ ensure_packages() {
 }
 
 # The C libraries the player links against, and pkg-config to find them.
-BUILD_PACKAGES=(pkg-config libncursesw5-dev libmpg123-dev libasound2-dev libdbus-1-dev)
+BUILD_PACKAGES=(pkg-config libncursesw5-dev libmpg123-dev libflac-dev libvorbis-dev libopusfile-dev libasound2-dev libdbus-1-dev)
