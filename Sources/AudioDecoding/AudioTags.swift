@@ -13,11 +13,13 @@ public struct AudioTags: Hashable, Sendable {
     public var trackCount: Int?
     public var discNumber: Int?
     public var discCount: Int?
+    /// Loudness corrections, when the file has them.
+    public var replayGain: ReplayGain
 
     public init(
         title: String? = nil, artist: String? = nil, album: String? = nil, albumArtist: String? = nil,
         date: String? = nil, genre: String? = nil, trackNumber: Int? = nil, trackCount: Int? = nil,
-        discNumber: Int? = nil, discCount: Int? = nil
+        discNumber: Int? = nil, discCount: Int? = nil, replayGain: ReplayGain = ReplayGain()
     ) {
         self.title = title
         self.artist = artist
@@ -29,6 +31,7 @@ public struct AudioTags: Hashable, Sendable {
         self.trackCount = trackCount
         self.discNumber = discNumber
         self.discCount = discCount
+        self.replayGain = replayGain
     }
 
     /// Fills the fields this value lacks from `other` (a file's second tag, e.g. ID3v1 after ID3v2).
@@ -43,6 +46,7 @@ public struct AudioTags: Hashable, Sendable {
         trackCount = trackCount ?? other.trackCount
         discNumber = discNumber ?? other.discNumber
         discCount = discCount ?? other.discCount
+        replayGain.merge(other.replayGain)
     }
 
     /// A tag's text as stored in these fields: control characters dropped, surrounding spaces

@@ -1,8 +1,12 @@
 import AudioDecoding
+import FLACAudio
 import MPEGAudio
+import OpusAudio
+import VorbisAudio
 
 extension DecoderRegistry {
-    /// The decoders CD Changer ships with: libmpg123 for MP3. The player and the library
+    /// The decoders CD Changer ships with, one per C library: libmpg123 for MP3, libFLAC for
+    /// FLAC, libvorbisfile for Ogg Vorbis and libopusfile for Opus. The player and the library
     /// scanner use this list unless they are given another.
-    public static let builtIn = DecoderRegistry([MPEGDecoder.self])
+    public static let builtIn = DecoderRegistry([MPEGDecoder.self, FLACDecoder.self, VorbisDecoder.self, OggOpusDecoder.self])
 }

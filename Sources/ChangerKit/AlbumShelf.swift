@@ -71,7 +71,7 @@ public struct AlbumShelf: Sendable {
                 return .failure(.noSuchFolder(query))
             }
             if let album = album(at: folder) ?? scanner.scanAlbum(folder, cache: &cache) { return .success(album) }
-            return .failure(.noMusicInFolder(query))
+            return .failure(.noMusicInFolder(query, trackFiles: scanner.trackFilesDescription))
         }
         let titled = library.albums(titled: query)
         switch titled.count {
@@ -85,14 +85,15 @@ public struct AlbumShelf: Sendable {
 /// Why an album a user named could not be found.
 public enum AlbumLookupError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchFolder(String)
-    case noMusicInFolder(String)
+    /// The folder, and the files that would have been tracks (".mp3, .flac, .ogg or .opus files").
+    case noMusicInFolder(String, trackFiles: String)
     case notFound(String)
     case ambiguous(String, candidates: [String])
 
     public var description: String {
         switch self {
         case .noSuchFolder(let query): "There is no folder \(query)."
-        case .noMusicInFolder(let query): "The folder \(query) holds no .mp3 files."
+        case .noMusicInFolder(let query, let trackFiles): "The folder \(query) holds no \(trackFiles)."
         case .notFound(let query): "No album in the library is called \u{201C}\(query)\u{201D}. See `cdchanger library` for the albums there are."
         case .ambiguous(let query, let candidates):
             "\u{201C}\(query)\u{201D} matches several albums: \(candidates.joined(separator: "; ")). Give the folder path instead."

@@ -39,17 +39,19 @@ public struct MusicFolder: Equatable, Sendable {
     /// What the user should be told about this folder and what was found in it, or nil when it
     /// holds albums the user chose: the demo library used because `~/Music` holds none, a folder
     /// that holds none, a folder that isn't there. Paths in the home folder are written `~/…`.
-    public func notice(albumCount: Int, exists: Bool, environment: [String: String]) -> String? {
+    /// `trackFiles` names the files a disc holds (`LibraryScanner.trackFilesDescription`:
+    /// ".mp3, .flac, .ogg or .opus files").
+    public func notice(albumCount: Int, exists: Bool, trackFiles: String, environment: [String: String]) -> String? {
         let home = MusicFolder.home(environment)
         let shown = MusicFolder.tildeAbbreviated(path.displayName, home: home)
-        let remedy = "Put folders of .mp3 files there, or start with --library DIR."
+        let remedy = "Put folders of \(trackFiles) there, or start with --library DIR."
         switch source {
         case .demo where !exists || albumCount == 0:
-            return "No albums in ~/Music, and the demo library is missing (\(shown)). Put folders of .mp3 files in ~/Music, or start with --library DIR."
+            return "No albums in ~/Music, and the demo library is missing (\(shown)). Put folders of \(trackFiles) in ~/Music, or start with --library DIR."
         case .demo:
-            return "No albums in ~/Music, so CD Changer plays its demo library. Put folders of .mp3 files in ~/Music, or start with --library DIR."
+            return "No albums in ~/Music, so CD Changer plays its demo library. Put folders of \(trackFiles) in ~/Music, or start with --library DIR."
         case _ where !exists:
-            return "There is no music folder \(shown) (it comes from \(source.rawValue)). Create it and put folders of .mp3 files there, or start with --library DIR."
+            return "There is no music folder \(shown) (it comes from \(source.rawValue)). Create it and put folders of \(trackFiles) there, or start with --library DIR."
         case _ where albumCount == 0:
             return "No albums in \(shown). \(remedy)"
         default:
@@ -151,7 +153,7 @@ public struct ChangerContext: Sendable {
         notices += library.problems
         // While the rest is read in the background, the survey knows how many albums there are.
         let albumCount = pendingScan?.folderPaths.count ?? library.albums.count
-        let folderNotice = musicFolder.notice(albumCount: albumCount, exists: folderExists, environment: environment)
+        let folderNotice = musicFolder.notice(albumCount: albumCount, exists: folderExists, trackFiles: scanner.trackFilesDescription, environment: environment)
         if folderExists || musicFolder.source == .demo {
             musicFolderNotice = folderNotice
         } else {

@@ -20,6 +20,9 @@ public struct DashboardSnapshot: Equatable, Sendable {
     public var output: String
     /// The latest notice for the user (a skipped file, a device problem), if any: it fades.
     public var notice: String?
+    /// The ReplayGain mode ("album", "track") whose gain is applied to what is heard; nil when
+    /// none is (off, or the track has no gain tags).
+    public var replayGain: String?
     /// The answer to the latest sentence a remote client sent (`cdchanger say`), if any.
     public var remoteResponse: RemoteResponse?
     /// Long work under way, in words ("Scanning 3,412 of 10,000 files…"); shown until it ends.
@@ -33,6 +36,7 @@ public struct DashboardSnapshot: Equatable, Sendable {
     public init(
         magazines: [MagazineRow], slots: [SlotRow], nowPlaying: NowPlayingPanel?, transport: Transport,
         repeatMode: String, randomMode: String, isScanning: Bool, volume: Int, isMuted: Bool, output: String, notice: String?,
+        replayGain: String? = nil,
         remoteResponse: RemoteResponse? = nil, activity: String? = nil, libraryRevision: Int = 0,
         pinnedNotices: [PinnedNotice] = []
     ) {
@@ -47,6 +51,7 @@ public struct DashboardSnapshot: Equatable, Sendable {
         self.isMuted = isMuted
         self.output = output
         self.notice = notice
+        self.replayGain = replayGain
         self.remoteResponse = remoteResponse
         self.activity = activity
         self.libraryRevision = libraryRevision

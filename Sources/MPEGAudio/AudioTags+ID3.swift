@@ -1,7 +1,8 @@
 import AudioDecoding
 import CMpg123
 
-/// Tags as libmpg123 parsed them from ID3v2 (preferred) or ID3v1.
+/// Tags as libmpg123 parsed them from ID3v2 (preferred) or ID3v1, with ReplayGain from ID3v2's
+/// `TXXX:REPLAYGAIN_*` frames.
 extension AudioTags {
     /// Reads an ID3v2 tag; its text is UTF-8 already (libmpg123 converts it).
     init(version2 tag: mpg123_id3v2) {
@@ -23,6 +24,14 @@ extension AudioTags {
             default: break
             }
         }
+        // ReplayGain from TXXX frames: libmpg123 keeps them as "extra" texts with a description.
+        var extras: [String: String] = [:]
+        for index in 0..<tag.extras {
+            var field = tag.extra[index]
+            guard let name = Self.text(&field.description), let value = Self.text(&field.text) else { continue }
+            extras[name.uppercased()] = value
+        }
+        replayGain = ReplayGain(tags: { extras[$0] })
     }
 
     /// Reads an ID3v1 tag: fixed-size Latin-1 fields, and ID3v1.1's track number in the comment's last byte.

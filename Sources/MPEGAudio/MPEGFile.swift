@@ -20,7 +20,9 @@ public final class MPEGFile {
 
     /// Opens the file at `path` (raw bytes, so names that are not UTF-8 still open).
     ///
-    /// The corresponding C functions are `mpg123_new`, `mpg123_param2` and `mpg123_open`.
+    /// The corresponding C functions are `mpg123_new`, `mpg123_param2`, `fopen` and `setvbuf`,
+    /// `mpg123_replace_reader_handle` (reading with `fread` and `fseeko`, closing with `fclose`)
+    /// and `mpg123_open_handle`.
     public init(path: [UInt8], forceStereo: Bool = false) throws(MPEGError) {
         MPEGLibrary.initializeOnce()
         var error: Int32 = 0
@@ -39,9 +41,25 @@ public final class MPEGFile {
             let channels = forceStereo ? Int32(MPG123_STEREO.rawValue) : Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue)
             mpg123_format(handle, rate, channels, Int32(MPG123_ENC_SIGNED_16.rawValue))
         }
-        let status = (path + [0]).withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { mpg123_open(handle, $0.baseAddress) }
+        // libmpg123's own reader asks the kernel for each frame (two reads per frame); stdio
+        // with a larger buffer reads the file in a few big pieces instead.
+        let file = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { fopen($0.baseAddress, "rb") }
         }
+        guard let file else {
+            let code = errno
+            throw MPEGError(code: MPG123_ERR.rawValue, operation: "open", detail: String(cString: strerror(code)))
+        }
+        setvbuf(file, nil, _IOFBF, MPEGFile.readBufferBytes)
+        mpg123_replace_reader_handle(
+            handle,
+            { file, buffer, count in fread(buffer, 1, count, file!.assumingMemoryBound(to: FILE.self)) },
+            { file, offset, whence in
+                let stream = file!.assumingMemoryBound(to: FILE.self)
+                return fseeko(stream, offset, whence) == 0 ? ftello(stream) : -1
+            },
+            { file in fclose(file!.assumingMemoryBound(to: FILE.self)) })
+        let status = mpg123_open_handle(handle, file)
         guard status == MPG123_OK.rawValue else {
             // Every stored property is set, so `deinit` runs and deletes the handle: deleting it
             // here as well would free it twice.
@@ -53,6 +71,9 @@ public final class MPEGFile {
         mpg123_close(handle)
         mpg123_delete(handle)
     }
+
+    /// The stdio buffer the file is read through: a few reads a second of audio.
+    static let readBufferBytes = 32 * 1024
 
     /// The MPEG sample rates libmpg123 decodes natively.
     static let supportedRates = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000]

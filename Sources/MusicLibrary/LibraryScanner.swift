@@ -93,7 +93,7 @@ public struct ScanProgress: Equatable, Sendable, CustomStringConvertible {
 /// Finds albums below a folder and reads their tracks' tags, reusing a `ScanCache` for unchanged files.
 ///
 /// A disc is a folder that directly holds files a registered decoder reads (chosen by their
-/// extension: `.mp3` with the built-in decoders); folders below it are searched too. Hidden
+/// extension: `.mp3`, `.flac`, `.ogg` and `.opus` with the built-in decoders); folders below it are searched too. Hidden
 /// entries are skipped, symbolic links are followed, and a link loop is entered only once.
 /// A scan is a `survey` (the walk: only `stat`, fast) and a `read` of the files the cache doesn't
 /// know (the slow part of a first scan), which reports its progress and can be left for later.
@@ -114,7 +114,7 @@ public struct LibraryScanner: Sendable {
         self.reader = reader
     }
 
-    /// The files taken as tracks, for messages: ".mp3 files", ".mp3 or .tone files".
+    /// The files taken as tracks, for messages: ".mp3, .flac, .ogg or .opus files" with the built-in decoders.
     public var trackFilesDescription: String {
         let names = decoders.fileExtensions.map { "." + $0 }
         guard let last = names.last else { return "no files (no decoder is registered)" }

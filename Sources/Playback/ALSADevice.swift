@@ -5,7 +5,9 @@ import AudioDecoding
 import CALSA
 import CAudioShim
 
-/// One open ALSA playback PCM, configured for interleaved signed 16-bit little-endian frames.
+/// One open ALSA playback PCM, configured for interleaved frames of signed 16- or 32-bit
+/// little-endian samples: the audio's own when the device takes it, else the other of the two
+/// (`snd_pcm_hw_params_test_format` decides; the output thread converts).
 ///
 /// Wraps one `snd_pcm_t`: opened with `snd_pcm_open` in non-blocking mode (a busy device fails
 /// at once instead of hanging, and writes never block: the output thread polls the device's
@@ -14,6 +16,9 @@ import CAudioShim
 /// value goes away.
 final class ALSADevice {
     private let pcm: OpaquePointer
+    /// The format the device was opened for.
+    let requestedFormat: AudioFormat
+    /// The format it plays: the requested one, or the same rate and channels in the other sample format.
     let format: AudioFormat
     /// Whether the device can pause in place (`snd_pcm_hw_params_can_pause`).
     let canPause: Bool
@@ -42,8 +47,14 @@ final class ALSADevice {
         status = snd_pcm_hw_params_any(pcm, hardware)
         if status >= 0 { status = snd_pcm_hw_params_set_access(pcm, hardware, SND_PCM_ACCESS_RW_INTERLEAVED) }
         guard status >= 0 else { throw fail("no interleaved access", status) }
-        status = snd_pcm_hw_params_set_format(pcm, hardware, SND_PCM_FORMAT_S16_LE)
-        guard status >= 0 else { throw fail("can't play 16-bit samples", status) }
+        var sampleFormat = format.sampleFormat
+        if snd_pcm_hw_params_test_format(pcm, hardware, ALSADevice.pcmFormat(sampleFormat)) != 0 {
+            // 32-bit audio for a 16-bit device is dithered down; 16-bit audio for a 32-bit one widened.
+            let other: AudioFormat.SampleFormat = sampleFormat == .signed16 ? .signed32 : .signed16
+            if snd_pcm_hw_params_test_format(pcm, hardware, ALSADevice.pcmFormat(other)) == 0 { sampleFormat = other }
+        }
+        status = snd_pcm_hw_params_set_format(pcm, hardware, ALSADevice.pcmFormat(sampleFormat))
+        guard status >= 0 else { throw fail("can't play \(format.sampleFormat) samples", status) }
         status = snd_pcm_hw_params_set_channels(pcm, hardware, UInt32(format.channels))
         guard status >= 0 else { throw fail("can't play \(format.channels) channels", status) }
         status = snd_pcm_hw_params_set_rate_near(pcm, hardware, &rate, &direction)
@@ -70,7 +81,8 @@ final class ALSADevice {
         guard status >= 0 else { throw fail("can't apply the software settings", status) }
 
         self.pcm = pcm
-        self.format = format
+        requestedFormat = format
+        self.format = AudioFormat(sampleRate: format.sampleRate, channels: format.channels, sampleFormat: sampleFormat)
         self.canPause = canPause
         bufferFrames = Int(buffer)
         periodFrames = max(1, Int(period))
@@ -78,6 +90,15 @@ final class ALSADevice {
 
     deinit {
         snd_pcm_close(pcm)
+    }
+
+    /// ALSA's name for a sample format, little-endian.
+    private static func pcmFormat(_ sampleFormat: AudioFormat.SampleFormat) -> snd_pcm_format_t {
+        switch sampleFormat {
+        case .signed16: SND_PCM_FORMAT_S16_LE
+        case .signed32: SND_PCM_FORMAT_S32_LE
+        case .float32: SND_PCM_FORMAT_FLOAT_LE
+        }
     }
 
     /// Writes as many of `frameCount` frames as fit now, recovering from underruns and suspends;

@@ -5,7 +5,8 @@ import CAudioShim
 /// Plays through an ALSA device by name.
 ///
 /// The device stays open while the format stays the same, so consecutive tracks join with no
-/// sample added or lost; `configure` with a new rate or channel count closes and reopens it.
+/// sample added or lost; `configure` with a new rate, channel count or sample format closes and
+/// reopens it.
 /// Pause uses `snd_pcm_pause` where the device can; elsewhere it drops the buffer and, on
 /// resume, replays the frames that were dropped unheard from a copy of the last buffer's worth
 /// of audio, so pausing loses nothing either way.
@@ -32,15 +33,16 @@ final class ALSASink: AudioSink {
 
     var description: String { "alsa:\(deviceName)" }
 
-    func configure(_ format: AudioFormat) throws(SinkError) {
-        if let device, device.format == format { return }
+    func configure(_ format: AudioFormat) throws(SinkError) -> AudioFormat {
+        if let device, device.requestedFormat == format { return device.format }
         close()
         let opened = try ALSADevice(name: deviceName, format: format)
         device = opened
         if !opened.canPause {
-            history = UnsafeMutableRawBufferPointer.allocate(byteCount: opened.bufferFrames * format.bytesPerFrame, alignment: 16)
+            history = UnsafeMutableRawBufferPointer.allocate(byteCount: opened.bufferFrames * opened.format.bytesPerFrame, alignment: 16)
         }
         collectLibraryMessage()
+        return opened.format
     }
 
     func room() throws(SinkError) -> Int {

@@ -6,8 +6,8 @@ import AudioDecoding
 /// Where decoded audio goes: the output thread's only view of a device or file.
 ///
 /// A sink is created, used and closed on the output thread alone. Audio is interleaved frames
-/// in the format given to `configure`, whose samples are always signed 16-bit little-endian
-/// (`DecoderWorker.playableSampleFormat`: audio in another is refused). Nothing blocks for long:
+/// of signed 16- or 32-bit little-endian samples (`DecoderWorker.playableSampleFormats`), in the
+/// format `configure` returned. Nothing blocks for long:
 /// `write` takes what fits now, and the output thread waits for room (or for a drain to end)
 /// with `waitCondition`, polled together with its own doorbell, so commands are seen at once
 /// even while the device is full. No method allocates except `configure`.
@@ -15,8 +15,10 @@ protocol AudioSink: AnyObject {
     /// What the user sees as the output, e.g. "alsa:default", "wav:/tmp/x.wav".
     var description: String { get }
     /// Prepares the sink for `format`; called before the first write and whenever the format
-    /// changes (after a drain). Throws a user-facing message when the device cannot be used.
-    func configure(_ format: AudioFormat) throws(SinkError)
+    /// changes (after a drain). Returns the format it takes: `format`, or the same rate and
+    /// channels in the other sample format when the device can't play this one (the output thread
+    /// converts). Throws a user-facing message when the device cannot be used.
+    func configure(_ format: AudioFormat) throws(SinkError) -> AudioFormat
     /// Frames `write` would take now (`Int.max` when unlimited).
     func room() throws(SinkError) -> Int
     /// The fewest frames worth a write: smaller amounts of room are waited for (a device period).

@@ -19,6 +19,8 @@ final class DecoderWorker {
         let decoder: any AudioDecoder
         var job: DecodeJob
         var format: AudioFormat
+        /// What the item's tags say about its loudness, for its begin markers.
+        let replayGain: ReplayGain
         /// The item frame the next decoded frame has.
         var frame: Int
         /// The frame the pending `begin` marker will announce; nil once it was pushed.
@@ -37,8 +39,8 @@ final class DecoderWorker {
     private var markers: [SegmentMarker] = []
     /// The largest read into the ring (the first read of an item stops at its first audio, for a quick start).
     private let readBytes = 128 * 1024
-    /// The sample format the volume stage and the sinks take; audio in another is refused with a reason.
-    static let playableSampleFormat = AudioFormat.SampleFormat.signed16
+    /// The sample formats the volume stage and the sinks take; audio in another is refused with a reason.
+    static let playableSampleFormats: [AudioFormat.SampleFormat] = [.signed16, .signed32]
 
     init(shared: PlaybackShared) {
         self.shared = shared
@@ -111,7 +113,8 @@ final class DecoderWorker {
             skip(job, reason: refusal)
             return
         }
-        var current = Active(decoder: decoder, job: job, format: format, frame: 0, beginAt: 0, lengthIsExact: decoder.length.isExact)
+        var current = Active(
+            decoder: decoder, job: job, format: format, replayGain: decoder.tags.replayGain, frame: 0, beginAt: 0, lengthIsExact: decoder.length.isExact)
         publishLength(of: current)
         let target = job.offset.frames(at: format.sampleRate)
         if target > 0 {
@@ -169,35 +172,40 @@ final class DecoderWorker {
             return
         }
         // Decode block by block straight into the ring (the decoder writes where the audio
-        // goes), up to a batch; each block needs room for the decoder's largest.
+        // goes), up to a batch; each block needs room for the decoder's largest. A new segment
+        // starts on a whole frame of its format: filler bytes before it, if needed.
         let block = type(of: current.decoder).largestBlockBytes
-        let region = ring.writableRegionAcrossEnd(limit: readBytes, minimum: block)
+        let frameBytes = current.format.bytesPerFrame
+        let filler = current.beginAt == nil ? 0 : SegmentMarker.fillerBytes(at: ring.writePosition, frameBytes: frameBytes)
+        let region = ring.writableRegionAcrossEnd(limit: readBytes, minimum: filler + block)
         guard region.count > 0 else {
             shared.decoderBell.sleep(unless: { shared.hasDecoderCommands || ring.freeBytes() >= shared.lowWater })
             active = current
             return
         }
-        var decoded = 0
+        var decoded = filler
         var status = DecodeResult.Status.decoded
         while status == .decoded, region.count - decoded >= block, !shared.hasDecoderCommands {
             let result = current.decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: region[decoded...]))
             decoded += result.bytes
             status = result.status
-            if current.reads == 0, decoded > 0 { break }
+            if current.reads == 0, decoded > filler { break }
         }
         current.reads += 1
-        if decoded > 0 {
+        let audio = decoded - filler
+        if audio > 0 {
             // The begin marker goes in only once there is audio to follow it, at the position
-            // where that audio starts (it is not published until `commit`).
+            // where that audio (after its filler) starts; it is not published until `commit`.
             let begins = current.beginAt != nil
             if let frame = current.beginAt {
-                ring.push(.begin(at: ring.writePosition, token: current.job.token, item: current.job.item.id, format: current.format, firstFrame: frame))
+                ring.push(.begin(
+                    at: ring.writePosition, token: current.job.token, item: current.job.item.id, format: current.format, firstFrame: frame,
+                    replayGain: current.replayGain))
                 current.beginAt = nil
             }
             ring.commit(decoded)
-            let frameBytes = current.format.bytesPerFrame
-            current.frame += decoded / frameBytes
-            current.framesDecoded += decoded / frameBytes
+            current.frame += audio / frameBytes
+            current.framesDecoded += audio / frameBytes
             // Wake a waiting output thread for a good batch, not for every read (markers
             // always wake it): while playing in real time the output is never waiting on the
             // ring, and played as fast as possible this saves hundreds of thread switches.
@@ -298,8 +306,12 @@ final class DecoderWorker {
         return error.reason
     }
 
-    /// Why audio in `format` can't be played, or nil when it can.
+    /// Why audio in `format` can't be played, or nil when it can: the sinks take signed 16- or
+    /// 32-bit samples, one or two channels (decoders downmix more), at a rate above zero.
     static func refusal(of format: AudioFormat) -> String? {
-        format.sampleFormat == playableSampleFormat ? nil : "its samples are \(format.sampleFormat), which the player can't output"
+        if !playableSampleFormats.contains(format.sampleFormat) { return "its samples are \(format.sampleFormat), which the player can't output" }
+        if !(1...2).contains(format.channels) { return "its audio has \(format.channels) channels, which the player can't output" }
+        if format.sampleRate <= 0 { return "its sample rate is \(format.sampleRate) Hz" }
+        return nil
     }
 }

@@ -16,9 +16,10 @@ final class NullSink: PacedSink {
 
     var description: String { label }
 
-    func configure(_ format: AudioFormat) throws(SinkError) {
+    func configure(_ format: AudioFormat) -> AudioFormat {
         pacer.configure(sampleRate: format.sampleRate)
         frameBytes = max(1, format.bytesPerFrame)
+        return format
     }
 
     func room() throws(SinkError) -> Int { paced ? pacer.room() : .max }

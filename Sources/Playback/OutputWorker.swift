@@ -3,24 +3,38 @@ import Glibc
 #endif
 import AudioDecoding
 
-/// The output thread's work: take decoded audio from the ring, apply the volume, hand it to
-/// the sink, and report what was handed over and heard.
+/// The output thread's work: take decoded audio from the ring, apply the volume and ReplayGain,
+/// hand it to the sink in the sample format the sink takes, and report what was handed over and heard.
 ///
 /// Lives on the output thread only, which owns the sink. At a marker it decides, under the
 /// control lock, whether the audio that follows is still wanted (the current item, or the
 /// queued next one, which makes it current: the gapless handover) or stale (a cancelled next
 /// item, audio from before a seek), which it releases unplayed. The sink stays open across
 /// items of one format; a new format drains the old audio and reconfigures it. In the steady
-/// state a loop is: read a region, scale it if the volume is below 100 %, write it (the sink
-/// blocks like a sound card), release it; no allocation, one short lock for the position.
+/// state a loop is: read a region, scale or convert it if the gain is not unity or the sink takes
+/// another sample format (else the ring's memory goes to the sink as it is), write it without
+/// blocking, release it; no allocation, one short lock for the position.
 final class OutputWorker {
     private let shared: PlaybackShared
     private var choice: OutputChoice
     private var sink: (any AudioSink)?
-    /// The format the open sink is configured for.
+    /// The format the open sink was configured for.
     private var sinkFormat: AudioFormat?
+    /// The format the open sink takes: `sinkFormat`, or the same with another sample format
+    /// (a device that plays only 16 bits gets 32-bit audio dithered down).
+    private var deviceFormat = AudioFormat(sampleRate: 44_100, channels: 2, sampleFormat: .signed16)
     /// The format of the audio being played (the sink is opened for it when needed).
     private var format = AudioFormat(sampleRate: 44_100, channels: 2, sampleFormat: .signed16)
+    /// Bytes at the read position to release unplayed before the segment's first frame.
+    private var fillerBytes = 0
+    /// The playing segment's ReplayGain tags (`gainInputs` is cleared when they change).
+    private var replayGain = ReplayGain() {
+        didSet { gainInputs = nil }
+    }
+    /// The gain the volume stage applies and what it was worked out from.
+    private var gain = SampleScaler.unity
+    private var gainInputs: (volume: Int, muted: Bool, mode: ReplayGainMode)?
+    private var scaler = SampleScaler()
     /// Frames ever handed to the sink.
     private var sinkFrames: UInt64 = 0
     /// Whether the sink holds audio written since the last drain or drop.
@@ -39,21 +53,29 @@ final class OutputWorker {
     private var seenVersion: UInt64 = .max
     private var seenFlush: UInt64 = 0
     private var seenOutputGeneration: UInt64 = 0
-    /// Bytes handed to a paced sink per write at most: about 90 ms at 44.1 kHz, so commands
-    /// are seen at least that often while playing.
-    private let chunkBytes = 16 * 1024
-    /// Bytes handed to a fast (unpaced) sink per write at most.
-    private let fastChunkBytes = 256 * 1024
+    /// Audio handed to a paced sink per write at most, in seconds: more than an ALSA buffer
+    /// (200 ms), so whatever room the device has takes one write (each write costs a pass
+    /// through ALSA's plugin chain). Commands never wait for it: writes don't block.
+    private let chunkSeconds = 0.4
+    /// Bytes handed to a fast (unpaced) sink per write at most; also the most a paced write
+    /// takes (0.4 s of 192 kHz 32-bit stereo, 614,400 bytes, fits).
+    private let fastChunkBytes = 640 * 1024
+    /// Where the volume stage writes: twice the largest chunk, as 16-bit audio widened for a
+    /// 32-bit-only device doubles in size.
     private let scratch: UnsafeMutableRawBufferPointer
     /// Poll slots: the doorbell's own, then the sink's descriptors.
     private let slots: UnsafeMutableBufferPointer<pollfd>
     /// How long an idle ALSA device stays open after playback stopped or ran dry.
     private let lingerNanoseconds: UInt64 = 10_000_000_000
 
-    init(shared: PlaybackShared, output: OutputChoice) {
+    /// Makes the sink for a choice (`SinkRegistry.makeSink`, unless a test gives its own).
+    private let makeSink: (OutputChoice) -> any AudioSink
+
+    init(shared: PlaybackShared, output: OutputChoice, makeSink: @escaping (OutputChoice) -> any AudioSink) {
         self.shared = shared
+        self.makeSink = makeSink
         choice = output
-        scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: fastChunkBytes, alignment: 16)
+        scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * fastChunkBytes, alignment: 16)
         slots = UnsafeMutableBufferPointer<pollfd>.allocate(capacity: 17)
         slots.initialize(repeating: pollfd())
     }
@@ -83,7 +105,7 @@ final class OutputWorker {
                 shared.decoderBell.ring()
                 continue
             }
-            let region = ring.readableRegion(limit: choice.fast ? fastChunkBytes : chunkBytes, end: min(published, marker?.position ?? .max))
+            let region = ring.readableRegion(limit: choice.fast ? fastChunkBytes : pacedChunkBytes, end: min(published, marker?.position ?? .max))
             if region.count == 0 {
                 waitForAudio()
                 continue
@@ -92,10 +114,22 @@ final class OutputWorker {
                 release(region.count)
                 continue
             }
+            if fillerBytes > 0 {
+                let skipped = min(fillerBytes, region.count)
+                fillerBytes -= skipped
+                release(skipped)
+                continue
+            }
             play(region)
         }
         sink?.close()
         sink = nil
+    }
+
+    /// `chunkSeconds` of the playing format, in whole frames.
+    private var pacedChunkBytes: Int {
+        let frameBytes = format.bytesPerFrame
+        return min(fastChunkBytes / frameBytes, Int(Double(format.sampleRate) * chunkSeconds)) * frameBytes
     }
 
     private var controlChanged: Bool {
@@ -145,6 +179,7 @@ final class OutputWorker {
         sink?.drop()
         sinkHasAudio = false
         stale = true
+        fillerBytes = 0
         playingToken = nil
         ended = false
         startPending = false
@@ -164,7 +199,8 @@ final class OutputWorker {
             if !stale, playingToken == marker.token {
                 // A format change inside the item.
                 useFormat(marker.format)
-                shared.positions.begin(token: marker.token, item: marker.item, firstFrame: marker.firstFrame, sampleRate: marker.format.sampleRate)
+                fillerBytes = marker.fillerBytes
+                shared.positions.begin(token: marker.token, item: marker.item, firstFrame: marker.firstFrame, sampleRate: marker.format.sampleRate, replayGain: marker.replayGain)
                 return
             }
             guard claim(marker.token) else {
@@ -177,7 +213,9 @@ final class OutputWorker {
             ended = false
             startPending = true
             useFormat(marker.format)
-            shared.positions.begin(token: marker.token, item: marker.item, firstFrame: marker.firstFrame, sampleRate: marker.format.sampleRate)
+            fillerBytes = marker.fillerBytes
+            replayGain = marker.replayGain
+            shared.positions.begin(token: marker.token, item: marker.item, firstFrame: marker.firstFrame, sampleRate: marker.format.sampleRate, replayGain: marker.replayGain)
         case .end:
             guard !stale, playingToken == marker.token else { return }
             if startPending {
@@ -191,6 +229,7 @@ final class OutputWorker {
             playingToken = marker.token
             playingItem = marker.item
             stale = true
+            fillerBytes = 0
             ended = true
             startPending = false
         }
@@ -259,11 +298,11 @@ final class OutputWorker {
             return
         }
         let piece = UnsafeRawBufferPointer(rebasing: region[0..<(min(regionFrames, room) * frameBytes)])
-        let gain = Volume.gain(percent: shared.volume.load(ordering: .relaxed), muted: shared.muted.load(ordering: .relaxed))
+        updateGain()
         var data = piece
-        if gain != 32768 {
-            Volume.apply(gain: gain, from: piece, to: scratch)
-            data = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(scratch)[0..<piece.count])
+        if gain != SampleScaler.unity || deviceFormat.sampleFormat != format.sampleFormat {
+            let written = scaler.process(piece, as: format.sampleFormat, gain: gain, into: scratch, as: deviceFormat.sampleFormat)
+            data = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(scratch)[0..<written])
         }
         let handedAt = PlaybackEvent.now()
         let taken: Int
@@ -280,11 +319,24 @@ final class OutputWorker {
                 shared.events.post(PlaybackEvent(.started(item: playingItem), time: handedAt))
             }
             sinkHasAudio = true
-            sinkFrames += UInt64(taken / frameBytes)
-            release(taken)
+            let frames = taken / deviceFormat.bytesPerFrame
+            sinkFrames += UInt64(frames)
+            release(frames * frameBytes)
             shared.positions.update(sinkFrames: sinkFrames, delay: sink.delayFrames(), running: true)
         }
         if let notice = sink.takeNotice() { shared.events.post(.notice(notice)) }
+    }
+
+    /// Works out the volume stage's gain again when the volume, mute, the ReplayGain mode or the
+    /// segment's tags changed since the last write (a few atomic loads otherwise).
+    private func updateGain() {
+        let volume = shared.volume.load(ordering: .relaxed)
+        let muted = shared.muted.load(ordering: .relaxed)
+        let mode = shared.replayGainMode
+        if let inputs = gainInputs, inputs.volume == volume, inputs.muted == muted, inputs.mode == mode { return }
+        gainInputs = (volume, muted, mode)
+        let factor = Volume.factor(percent: volume, muted: muted) * replayGain.factor(for: mode)
+        gain = factor == 1 ? SampleScaler.unity : SampleScaler.gain(factor)
     }
 
     /// Sleeps until the sink has room (its descriptors or deadline) or the caller has news.
@@ -339,8 +391,8 @@ final class OutputWorker {
     /// silent real-time sink with a notice, so playback goes on.
     private func openSink() {
         do {
-            let candidate = sink ?? SinkRegistry.makeSink(for: choice)
-            try candidate.configure(format)
+            let candidate = sink ?? makeSink(choice)
+            deviceFormat = try candidate.configure(format)
             sink = candidate
             sinkFormat = format
             shared.outputDescription.withLock { $0 = candidate.description }
@@ -348,7 +400,7 @@ final class OutputWorker {
         } catch {
             sink?.close()
             let fallback = NullSink(paced: !choice.fast, label: "silent (no sound device)")
-            try? fallback.configure(format)
+            deviceFormat = fallback.configure(format)
             sink = fallback
             sinkFormat = format
             shared.outputDescription.withLock { $0 = fallback.description }

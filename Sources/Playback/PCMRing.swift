@@ -36,10 +36,15 @@ final class PCMRing: @unchecked Sendable {
     private let markersWritten = Atomic<UInt64>(0)
     private let markersReleased = Atomic<UInt64>(0)
 
+    /// Every playable frame size (mono or stereo, 16 or 32 bits: 2, 4 or 8 bytes) divides this,
+    /// and so must the capacity.
+    static let frameAlignment = 8
+
     /// `overflow` is the most the producer writes past the end in one go: the largest block its
-    /// decoders hand over (`DecoderRegistry.largestBlockBytes`), at most `capacity`.
+    /// decoders hand over (`DecoderRegistry.largestBlockBytes`) and the filler that may come
+    /// before a segment's first frame, at most `capacity`.
     init(capacity: Int, overflow: Int, markerCapacity: Int = 64) {
-        precondition(capacity > 0 && capacity % 4 == 0, "the ring holds whole 16-bit stereo frames")
+        precondition(capacity > 0 && capacity % PCMRing.frameAlignment == 0, "the ring holds whole frames of every playable format")
         precondition(overflow >= 0 && overflow <= capacity)
         self.capacity = capacity
         self.overflow = overflow

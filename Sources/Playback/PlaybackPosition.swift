@@ -1,3 +1,5 @@
+import AudioDecoding
+
 /// Where playback is, as heard: the item at the loudspeaker and how far into it, with the
 /// device delay subtracted.
 public struct PlaybackPosition: Sendable, Equatable {
@@ -12,6 +14,8 @@ public struct PlaybackPosition: Sendable, Equatable {
     public var lengthIsExact: Bool
     /// Whether time is passing (playing, not paused or stopped).
     public var isRunning: Bool
+    /// What the item's tags say about its loudness (`Player.replayGain` chooses what is applied).
+    public var replayGain: ReplayGain
 
     public var elapsedSeconds: Double { Double(elapsedFrames) / Double(max(1, sampleRate)) }
     public var lengthSeconds: Double? { lengthFrames.map { Double($0) / Double(max(1, sampleRate)) } }

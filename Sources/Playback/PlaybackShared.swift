@@ -38,6 +38,8 @@ final class PlaybackShared: Sendable {
     let positions = PositionStore()
     let volume = Atomic<Int>(100)
     let muted = Atomic<Bool>(false)
+    /// `replayGainMode` as its raw value's index (an atomic holds no enum).
+    private let replayGainModeIndex: Atomic<UInt8>
     let outputDescription: Mutex<String>
     private let decoderCommands = Mutex<[DecoderCommand]>([])
     private let pendingDecoderCommands = Atomic<Int>(0)
@@ -48,16 +50,38 @@ final class PlaybackShared: Sendable {
     var outputWakeBytes: Int { ring.capacity / 4 }
 
     /// The ring's overflow area takes the largest block a registered decoder hands over (the
-    /// one that straddles the ring's end), and the ring holds at least two of them so that
-    /// half of it free — when the decoder is woken — is room for one.
-    init(output: OutputChoice, decoders: DecoderRegistry, ringBytes: Int, wake: @escaping @Sendable () -> Void) {
-        let block = (decoders.largestBlockBytes + 3) & ~3
-        precondition(ringBytes >= 2 * block, "a ring of \(ringBytes) bytes can't hold two \(block)-byte blocks")
+    /// one that straddles the ring's end) after a segment's filler, and the ring holds at least
+    /// two of them so that half of it free — when the decoder is woken — is room for one.
+    init(output: OutputChoice, decoders: DecoderRegistry, ringBytes: Int, replayGain: ReplayGainMode, wake: @escaping @Sendable () -> Void) {
+        let alignment = PCMRing.frameAlignment
+        let block = (decoders.largestBlockBytes + alignment - 1) / alignment * alignment + alignment
+        precondition(ringBytes >= 2 * block, "a ring of \(ringBytes) bytes can't hold two \(block)-byte blocks (with their filler)")
         control = Mutex(ControlState(output: output))
         self.decoders = decoders
+        replayGainModeIndex = Atomic(PlaybackShared.index(of: replayGain))
         ring = PCMRing(capacity: ringBytes, overflow: block)
         events = EventQueue(wake: wake)
         outputDescription = Mutex(output.description)
+    }
+
+    /// Which ReplayGain the output thread applies (read before each write).
+    var replayGainMode: ReplayGainMode {
+        get {
+            switch replayGainModeIndex.load(ordering: .relaxed) {
+            case 0: .album
+            case 1: .track
+            default: .off
+            }
+        }
+        set { replayGainModeIndex.store(PlaybackShared.index(of: newValue), ordering: .relaxed) }
+    }
+
+    private static func index(of mode: ReplayGainMode) -> UInt8 {
+        switch mode {
+        case .album: 0
+        case .track: 1
+        case .off: 2
+        }
     }
 
     /// Queues a command for the decoder (call it while holding `control`, so commands keep the

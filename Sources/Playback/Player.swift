@@ -7,8 +7,9 @@ import SystemSupport
 /// thread, reporting through events.
 ///
 /// Two threads do the work: a decoder thread (the registry's decoder for each file's type —
-/// libmpg123 for MP3: gapless, mono as stereo, the file's own rate) fills a preallocated ring
-/// buffer; an output thread drains it into the sink.
+/// libmpg123 for MP3, libFLAC, libvorbisfile, libopusfile: gapless, stereo, the file's own rate
+/// and sample format) fills a preallocated ring buffer; an output thread drains it into the sink,
+/// through the volume stage (volume and ReplayGain).
 /// Commands never wait for either thread: they change a small locked state, queue a command
 /// for the decoder and ring a doorbell. Events come back through a bounded queue; the
 /// `onEvent` callback is called (on an audio thread) whenever one was posted, and must not
@@ -31,16 +32,25 @@ public final class Player: Sendable {
 
     /// Starts the decoder and output threads. Files are opened with `decoders` (chosen by their
     /// extension). `ringBytes` is the decoded-audio buffer (the default, 1 MiB, holds about 6 s
-    /// of 44.1 kHz stereo); it must hold at least two of the largest block a decoder hands over.
-    public init(
+    /// of 44.1 kHz 16-bit stereo), a multiple of 8; it must hold at least two of the largest
+    /// block a decoder hands over. `replayGain` is applied from each file's tags.
+    public convenience init(
         output: OutputChoice = .standard, decoders: DecoderRegistry = .builtIn, ringBytes: Int = 1 << 20,
-        onEvent: @escaping @Sendable () -> Void = {}
+        replayGain: ReplayGainMode = .album, onEvent: @escaping @Sendable () -> Void = {}
     ) {
-        let shared = PlaybackShared(output: output, decoders: decoders, ringBytes: ringBytes, wake: onEvent)
+        self.init(output: output, decoders: decoders, ringBytes: ringBytes, replayGain: replayGain, makeSink: SinkRegistry.makeSink, onEvent: onEvent)
+    }
+
+    /// A player whose output thread makes its sinks with `makeSink` (tests give it sinks of their own).
+    init(
+        output: OutputChoice, decoders: DecoderRegistry, ringBytes: Int, replayGain: ReplayGainMode,
+        makeSink: @escaping @Sendable (OutputChoice) -> any AudioSink, onEvent: @escaping @Sendable () -> Void
+    ) {
+        let shared = PlaybackShared(output: output, decoders: decoders, ringBytes: ringBytes, replayGain: replayGain, wake: onEvent)
         self.shared = shared
         do {
             let decoder = try WorkerThread(name: "cdc-decoder") { DecoderWorker(shared: shared).run() }
-            let output = try WorkerThread(name: "cdc-output") { OutputWorker(shared: shared, output: output).run() }
+            let output = try WorkerThread(name: "cdc-output") { OutputWorker(shared: shared, output: output, makeSink: makeSink).run() }
             threads = Mutex([decoder, output])
         } catch {
             preconditionFailure("Can't start the audio threads: \(error)")
@@ -160,6 +170,13 @@ public final class Player: Sendable {
     public var volume: Int {
         get { shared.volume.load(ordering: .relaxed) }
         set { shared.volume.store(max(0, min(100, newValue)), ordering: .relaxed) }
+    }
+
+    /// Which ReplayGain is applied from the files' tags (album, track or off); a change is heard
+    /// after the device buffer, like the volume.
+    public var replayGain: ReplayGainMode {
+        get { shared.replayGainMode }
+        set { shared.replayGainMode = newValue }
     }
 
     /// Silence without forgetting the volume.

@@ -1,3 +1,4 @@
+import AudioDecoding
 import Synchronization
 
 /// The shared record behind `Player.position`.
@@ -14,6 +15,7 @@ final class PositionStore: Sendable {
         var sinkStart: UInt64 = 0
         var firstFrame = 0
         var sampleRate = 0
+        var replayGain = ReplayGain()
     }
 
     struct Length {
@@ -47,10 +49,11 @@ final class PositionStore: Sendable {
     private let state = Mutex(State())
 
     /// The output thread starts handing over `item` (decode `token`) at the current sink frame.
-    func begin(token: UInt64, item: UInt64, firstFrame: Int, sampleRate: Int) {
+    func begin(token: UInt64, item: UInt64, firstFrame: Int, sampleRate: Int, replayGain: ReplayGain) {
         state.withLock { state in
             let slot = (state.newestSegment + 1) % state.segments.count
-            state.segments[slot] = Segment(token: token, item: item, sinkStart: state.sinkFrames, firstFrame: firstFrame, sampleRate: sampleRate)
+            state.segments[slot] = Segment(
+                token: token, item: item, sinkStart: state.sinkFrames, firstFrame: firstFrame, sampleRate: sampleRate, replayGain: replayGain)
             state.newestSegment = slot
             state.segmentCount = min(state.segments.count, state.segmentCount + 1)
         }
@@ -105,7 +108,7 @@ final class PositionStore: Sendable {
             let length = state.lengths.first(where: { $0.token == chosen.token && $0.frames > 0 })
             return PlaybackPosition(
                 item: chosen.item, elapsedFrames: elapsed, sampleRate: chosen.sampleRate,
-                lengthFrames: length?.frames, lengthIsExact: length?.exact ?? false, isRunning: state.running)
+                lengthFrames: length?.frames, lengthIsExact: length?.exact ?? false, isRunning: state.running, replayGain: chosen.replayGain)
         }
     }
 

@@ -9,6 +9,7 @@ struct SegmentMarker: Sendable, Equatable {
     enum Kind: UInt8, Sendable {
         /// The bytes that follow belong to `item`, decoded under `token`, in `format`, and the
         /// first of them is frame `firstFrame` of the item. A format change mid-item is a new `begin`.
+        /// The audio starts on a whole frame of its format: `fillerBytes` unplayed bytes come first.
         case begin
         /// Everything of the item under `token` has been decoded; no more bytes follow for it.
         case end
@@ -26,17 +27,32 @@ struct SegmentMarker: Sendable, Equatable {
     var item: UInt64
     var format: AudioFormat
     var firstFrame: Int
+    /// What the item's tags say about its loudness (the output thread applies it by the player's mode).
+    var replayGain: ReplayGain
 
-    static func begin(at position: UInt64, token: UInt64, item: UInt64, format: AudioFormat, firstFrame: Int) -> SegmentMarker {
-        SegmentMarker(kind: .begin, position: position, token: token, item: item, format: format, firstFrame: firstFrame)
+    static func begin(
+        at position: UInt64, token: UInt64, item: UInt64, format: AudioFormat, firstFrame: Int, replayGain: ReplayGain = ReplayGain()
+    ) -> SegmentMarker {
+        SegmentMarker(kind: .begin, position: position, token: token, item: item, format: format, firstFrame: firstFrame, replayGain: replayGain)
     }
 
     static func end(at position: UInt64, token: UInt64, item: UInt64) -> SegmentMarker {
-        SegmentMarker(kind: .end, position: position, token: token, item: item, format: noFormat, firstFrame: 0)
+        SegmentMarker(kind: .end, position: position, token: token, item: item, format: noFormat, firstFrame: 0, replayGain: ReplayGain())
     }
 
     static func empty(at position: UInt64, token: UInt64, item: UInt64) -> SegmentMarker {
-        SegmentMarker(kind: .empty, position: position, token: token, item: item, format: noFormat, firstFrame: 0)
+        SegmentMarker(kind: .empty, position: position, token: token, item: item, format: noFormat, firstFrame: 0, replayGain: ReplayGain())
+    }
+
+    /// For a `begin` marker, the bytes between it and its audio's first frame.
+    var fillerBytes: Int { SegmentMarker.fillerBytes(at: position, frameBytes: format.bytesPerFrame) }
+
+    /// The bytes from `position` to the next whole frame of `frameBytes`: audio in the ring
+    /// starts on a frame boundary of its own format, so no frame ever straddles the ring's end
+    /// (the ring's capacity is a multiple of every frame size the engine plays).
+    static func fillerBytes(at position: UInt64, frameBytes: Int) -> Int {
+        let size = UInt64(max(1, frameBytes))
+        return Int((size - position % size) % size)
     }
 
     /// The format of `end` and `empty` markers, which no audio follows.

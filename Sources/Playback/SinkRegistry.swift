@@ -44,7 +44,7 @@ enum SinkRegistry {
         return try entry.choice(argument)
     }
 
-    static func makeSink(for choice: OutputChoice) -> any AudioSink {
+    @Sendable static func makeSink(for choice: OutputChoice) -> any AudioSink {
         for entry in entries {
             if let sink = entry.make(choice) { return sink }
         }

@@ -3,8 +3,9 @@ import Glibc
 #endif
 import AudioDecoding
 
-/// One RIFF/WAVE file of 16-bit PCM being written: a 44-byte header with the sizes left open,
-/// then the samples; `finish()` fills in the sizes.
+/// One RIFF/WAVE file of PCM being written: a header with the sizes left open, then the samples;
+/// `finish()` fills in the sizes. 16-bit audio gets the canonical 44-byte header; 32-bit audio
+/// a `WAVE_FORMAT_EXTENSIBLE` one (68 bytes), as the format asks for more than 16 bits.
 ///
 /// Wraps one file descriptor. The corresponding C functions are `open`, `write`, `pwrite` and
 /// `close` (in `deinit`, if `finish()` was not called).
@@ -49,19 +50,28 @@ final class WAVFile {
         descriptor = -1
     }
 
-    /// The canonical 44-byte header (sizes saturate at the format's 4 GiB limit).
+    /// The header for `format` (sizes saturate at the format's 4 GiB limit).
     static func header(format: AudioFormat, dataBytes: UInt64) -> [UInt8] {
-        let data = UInt32(min(dataBytes, UInt64(UInt32.max - 36)))
+        let extensible = format.sampleFormat.bytesPerSample > 2
+        let formatBytes: UInt32 = extensible ? 40 : 16
+        let data = UInt32(min(dataBytes, UInt64(UInt32.max - 20 - formatBytes)))
         let channels = UInt16(format.channels)
         let rate = UInt32(format.sampleRate)
+        let sampleBytes = UInt16(format.sampleFormat.bytesPerSample)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(44)
+        bytes.reserveCapacity(68)
         func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
         func add32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
         func add16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
-        add("RIFF"); add32(36 + data); add("WAVE")
-        add("fmt "); add32(16); add16(1); add16(channels); add32(rate)
-        add32(rate * UInt32(channels) * 2); add16(channels * 2); add16(16)
+        add("RIFF"); add32(20 + formatBytes + data); add("WAVE")
+        add("fmt "); add32(formatBytes); add16(extensible ? 0xFFFE : 1); add16(channels); add32(rate)
+        add32(rate * UInt32(channels * sampleBytes)); add16(channels * sampleBytes); add16(sampleBytes * 8)
+        if extensible {
+            // cbSize, valid bits, the speaker mask (front centre for mono, front left and right
+            // for stereo), and the PCM sub-format's GUID.
+            add16(22); add16(sampleBytes * 8); add32(channels == 1 ? 0x4 : channels == 2 ? 0x3 : 0)
+            bytes.append(contentsOf: [0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71])
+        }
         add("data"); add32(data)
         return bytes
     }

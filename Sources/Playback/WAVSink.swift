@@ -1,6 +1,7 @@
 import AudioDecoding
 
-/// Writes exactly what would have been played into a WAV file, paced in real time or fast.
+/// Writes exactly what would have been played into a WAV file, paced in real time or fast, in
+/// the audio's own sample format (16- or 32-bit).
 ///
 /// A WAV file has one format. When the format changes mid-stream (a 48 kHz track after a
 /// 44.1 kHz one) the current file is finished and the rest goes into a new file beside it,
@@ -22,8 +23,8 @@ final class WAVSink: PacedSink {
 
     var description: String { "wav:\(path)" }
 
-    func configure(_ format: AudioFormat) throws(SinkError) {
-        if let current = self.format, current == format, file != nil { return }
+    func configure(_ format: AudioFormat) throws(SinkError) -> AudioFormat {
+        if let current = self.format, current == format, file != nil { return format }
         file?.finish()
         file = nil
         fileCount += 1
@@ -34,6 +35,7 @@ final class WAVSink: PacedSink {
         }
         self.format = format
         pacer.configure(sampleRate: format.sampleRate)
+        return format
     }
 
     func room() throws(SinkError) -> Int { paced ? pacer.room() : .max }

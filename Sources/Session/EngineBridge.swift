@@ -1,3 +1,4 @@
+import AudioDecoding
 import ChangerKit
 import MusicLibrary
 import Playback
@@ -20,8 +21,22 @@ public final class EngineBridge: PlaybackEngine {
     /// somewhere other than its beginning), so front ends can tell clients (MPRIS `Seeked`).
     public private(set) var positionJumps = 0
 
-    public init(output: OutputChoice, wake: @escaping @Sendable () -> Void) {
-        player = Player(output: output, onEvent: wake)
+    public init(output: OutputChoice, replayGain: ReplayGainMode, wake: @escaping @Sendable () -> Void) {
+        player = Player(output: output, replayGain: replayGain, onEvent: wake)
+    }
+
+    /// Which ReplayGain the engine applies (the `replaygain` setting).
+    public var replayGain: ReplayGainMode {
+        get { player.replayGain }
+        set { player.replayGain = newValue }
+    }
+
+    /// The mode whose gain is being applied to what is heard now, or nil when none is (off, or
+    /// the track's tags give no gain): what the dashboard's RG lamp shows.
+    public var replayGainInUse: ReplayGainMode? {
+        let mode = player.replayGain
+        guard let position = player.position, position.replayGain.appliedDecibels(for: mode) != nil else { return nil }
+        return mode
     }
 
     public func play(_ track: EngineTrack, from offset: Double, next: EngineTrack?, paused: Bool) {

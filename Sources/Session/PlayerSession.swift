@@ -1,3 +1,4 @@
+import AudioDecoding
 import ChangerIntents
 import ChangerKit
 #if canImport(FoundationEssentials)
@@ -83,18 +84,18 @@ public final class PlayerSession {
     /// A question left open longer than this is forgotten.
     public static let followUpLifetime = 120.0
 
-    public init(context: ChangerContext, output: OutputChoice, loop: MainLoop) {
+    public init(context: ChangerContext, output: OutputChoice, replayGain: ReplayGainMode, loop: MainLoop) {
         self.loop = loop
         openedContext = context
         registryLoader = RegistryLoader(store: context.store, library: LibraryEntities(context.shelf.library))
         let mailbox = loop.mailbox
-        engine = EngineBridge(output: output, wake: { mailbox.wake() })
+        engine = EngineBridge(output: output, replayGain: replayGain, wake: { mailbox.wake() })
         changer = Changer(store: context.store, shelf: context.shelf, engine: engine)
         rackEditor = RackEditor(store: context.store, shelf: context.shelf, changer: changer)
         performer = IntentPerformer(changer: changer, rackEditor: rackEditor)
         changer.onEvent = { [unowned self] event in self.changerEvent(event) }
         loop.onWake { [unowned self] in self.drainEngineEvents() }
-        loop.every(0.25) { [unowned self] in self.tick() }
+        scheduleTicks()
         for notice in context.notices { post(notice: notice, pinned: true) }
         if let notice = context.musicFolderNotice { post(notice: notice, pinned: true) }
         if let survey = context.pendingScan { scanInBackground(survey) }
@@ -199,6 +200,7 @@ public final class PlayerSession {
     /// Tells the observers that something changed, and says once if a change could not be saved.
     /// Front ends call it after editing the store themselves.
     public func changed() {
+        scheduleTicks()
         reportUnsavedChanges()
         for observer in changeObservers { observer() }
     }
@@ -271,7 +273,22 @@ public final class PlayerSession {
     private func tick() {
         changer.tick()
         retryUnsavedChanges()
+        scheduleTicks()
     }
+
+    /// The changer's clock, for its position saves (every 10 s), save retries (every 2 s) and
+    /// scan (10 s of each track): once a second, four times a second while scanning. Each wake-up
+    /// of the loop costs CPU, which counts while playing.
+    private func scheduleTicks() {
+        let interval = changer.isScanning ? 0.25 : 1
+        guard interval != tickInterval else { return }
+        if let tickTimer { loop.cancelTimer(tickTimer) }
+        tickInterval = interval
+        tickTimer = loop.every(interval) { [unowned self] in self.tick() }
+    }
+
+    private var tickTimer: Int?
+    private var tickInterval = 0.0
 
     /// How often a change that could not be saved is tried again, in seconds.
     public static let saveRetryInterval = 2.0

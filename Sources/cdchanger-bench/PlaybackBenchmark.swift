@@ -1,9 +1,11 @@
-// `cdchanger-bench playback`: the audio engine's speed and memory beside mpg123, measured in the
-// same run, printed as one table. Needs sox, lame, mpg123 and shared/bench/paced-alsa.
+// `cdchanger-bench playback`: the audio engine's speed and memory in every format beside each
+// format's reference player (mpg123, flac, oggdec, opusdec with aplay), measured in the same run,
+// printed as one table. Needs sox, lame, mpg123, flac, vorbis-tools, opus-tools, alsa-utils (aplay)
+// and shared/bench/paced-alsa.
 //
 //   swift run -c release cdchanger-bench playback
 //
-// Environment: CDC_BENCH_FIXTURES (folder to keep the generated MP3s in, default
+// Environment: CDC_BENCH_FIXTURES (folder to keep the generated tracks in, default
 // /tmp/cdchanger-bench-fixtures), CDC_PACED_ALSA (path of paced-alsa), CDC_BENCH_RUNS (repeats
 // of the decode measurement is this + 2; medians are reported; default 3), CDC_BENCH_ONLY=latency
 // (only the in-process latency), CDC_BENCH_ABORT (abort on a latency timeout, for a debugger).
@@ -26,7 +28,8 @@ enum PlaybackBenchmark {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("cdchanger-bench-\(getpid())-\(UUID().uuidString.prefix(8))")
         let album = root.appendingPathComponent("music/Album")
         try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: album.appendingPathComponent("01 Track.mp3").path, withDestinationPath: file)
+        let name = "01 Track." + (file.split(separator: ".").last.map(String.init) ?? "mp3")
+        try FileManager.default.createSymbolicLink(atPath: album.appendingPathComponent(name).path, withDestinationPath: file)
         let common = [changer, "--library", root.path + "/music", "--state-dir", root.path + "/state"]
         _ = try Child.run(common + ["library"])
         return common + ["play", "--disc", "1"] + options
@@ -49,28 +52,36 @@ enum PlaybackBenchmark {
         let runs = Int(ProcessInfo.processInfo.environment["CDC_BENCH_RUNS"] ?? "") ?? 3
         let fixtures = ProcessInfo.processInfo.environment["CDC_BENCH_FIXTURES"] ?? "/tmp/cdchanger-bench-fixtures"
         try FileManager.default.createDirectory(atPath: fixtures, withIntermediateDirectories: true)
-        note("fixtures in \(fixtures) (made once with sox and lame)")
-        let long = try makeTrack(fixtures + "/ten-minutes-vbr.mp3", seconds: 600)
-        let short = try makeTrack(fixtures + "/thirty-seconds-vbr.mp3", seconds: 30)
+        note("fixtures in \(fixtures) (made once with sox, lame, flac, oggenc and opusenc)")
+        let long = try makeTracks(fixtures + "/ten-minutes", seconds: 600)
+        let short = try makeTracks(fixtures + "/thirty-seconds", seconds: 30)
+        let highResolution = try makeHighResolutionFLAC(fixtures + "/ten-seconds-24-bit-96-khz.flac", seconds: 10)
         let shortSeconds = 30.0
 
         if ProcessInfo.processInfo.environment["CDC_BENCH_ONLY"] == "latency" {
             let paced = try PacedDevice.start(directory: fixtures + "/paced")
             defer { paced.stop() }
-            let latencies = try inProcessLatency(short, runs: 20)
+            let latencies = try inProcessLatency(short[.mp3]!, runs: 20)
             print(latencies.map { String(format: "%.2f", $0) }.joined(separator: " "))
             return
         }
+        var rows: [Row] = []
 
-        // 1. Decode speed, as fast as the CPU allows.
-        note("decode speed: \(runs + 2) runs each")
-        var oursDecode: [Double] = []
-        var referenceDecode: [Double] = []
-        for _ in 0..<(runs + 2) {
-            referenceDecode.append(try Child.run(["mpg123", "-q", "-t", long]).wallSeconds)
-            oursDecode.append(try Child.run(try ours(long, ["--fast", "--output", "null"])).wallSeconds)
+        // 1. Decode speed, as fast as the CPU allows, against each format's reference decoder.
+        note("decode speed: \(runs + 2) runs each of four formats")
+        for format in BenchFormat.allCases {
+            var ours: [Double] = []
+            var reference: [Double] = []
+            for _ in 0..<(runs + 2) {
+                reference.append(try Child.run(format.referenceDecode(long[format]!)).wallSeconds)
+                ours.append(try Child.run(try Self.ours(long[format]!, ["--fast", "--output", "null"])).wallSeconds)
+            }
+            let ratio = median(reference) / median(ours)
+            rows.append(Row(measure: "\(format.name): decode 10-min track (wall)",
+                            ours: String(format: "%.3f s (%.0f× real time)", median(ours), 600 / median(ours)),
+                            reference: String(format: "%.3f s  %@", median(reference), format.referenceDecodeName),
+                            target: String(format: "speed ratio %.2f ≥ 0.95", ratio), met: ratio >= 0.95))
         }
-        let decodeRatio = median(referenceDecode) / median(oursDecode)
         // How much of that is starting the process: the same commands on an empty file.
         let empty = fixtures + "/empty.mp3"
         _ = FileManager.default.createFile(atPath: empty, contents: Data())
@@ -80,15 +91,41 @@ enum PlaybackBenchmark {
             referenceStartup.append(try Child.run(["mpg123", "-q", "-t", empty]).wallSeconds)
             oursStartup.append(try Child.run(try ours(empty, ["--fast", "--output", "null"])).wallSeconds)
         }
+        rows.append(Row(measure: "  of which process start (empty file)",
+                        ours: String(format: "%.1f ms", median(oursStartup) * 1000),
+                        reference: String(format: "%.1f ms  mpg123", median(referenceStartup) * 1000),
+                        target: "(for information)", met: nil))
 
-        // 2. and 4. Real-time playback through the paced device: CPU per second of audio, peak memory.
+        // 2. Real-time playback through the paced device: CPU per second of audio, peak memory.
+        // MP3 takes the median of `runs` pairs (its target is the tightest), the others one pair.
         let paced = try PacedDevice.start(directory: fixtures + "/paced")
         defer { paced.stop() }
-        note("real-time playback of 30 s through paced: about \(Int(shortSeconds) * 2 + 2) s")
+        note("real-time playback of 30 s through paced: about \(Int(shortSeconds) * 2 * (runs + 3) / 60 + 1) min")
+        var mp3Played: Child?
+        var mp3Reference: Child?
+        for format in BenchFormat.allCases {
+            var oursCPU: [Double] = []
+            var referenceCPU: [Double] = []
+            for _ in 0..<(format == .mp3 ? runs : 1) {
+                paced.waitUntilIdle()
+                let reference = try Child.run(format.referencePlay(short[format]!), sampleMemory: true)
+                paced.waitUntilIdle()
+                let played = try Child.run(try ours(short[format]!, ["--device", "paced"]), sampleMemory: true)
+                referenceCPU.append(reference.cpuSeconds)
+                oursCPU.append(played.cpuSeconds)
+                if format == .mp3 { (mp3Played, mp3Reference) = (played, reference) }
+            }
+            let ratio = median(oursCPU) / median(referenceCPU)
+            let limit = format == .mp3 ? 0.75 : 1
+            let count = format == .mp3 ? " (median of \(runs))" : ""
+            rows.append(Row(measure: "\(format.name): CPU per s of audio, 30 s via paced\(count)",
+                            ours: String(format: "%.2f ms", median(oursCPU) * 1000 / shortSeconds),
+                            reference: String(format: "%.2f ms  %@", median(referenceCPU) * 1000 / shortSeconds, format.referencePlayName),
+                            target: String(format: "ratio %.2f ≤ %.2f", ratio, limit), met: ratio <= limit))
+        }
         paced.waitUntilIdle()
-        let reference = try Child.run(["mpg123", "-q", "-o", "alsa", "-a", "paced", short], sampleMemory: true)
-        paced.waitUntilIdle()
-        let played = try Child.run(try ours(short, ["--device", "paced"]), sampleMemory: true)
+        note("peak memory playing 10 s of 24-bit 96 kHz FLAC")
+        let highResolutionPlayed = try Child.run(try ours(highResolution, ["--device", "paced"]), sampleMemory: true)
         paced.waitUntilIdle()
 
         // 3. Latency: process start to first byte at the device (both), and in-process command to
@@ -97,27 +134,15 @@ enum PlaybackBenchmark {
         var referenceStart: [Double] = []
         var oursStart: [Double] = []
         for _ in 0..<5 {
-            referenceStart.append(try paced.timeToFirstCapturedByte(["mpg123", "-q", "-o", "alsa", "-a", "capture", short]))
-            oursStart.append(try paced.timeToFirstCapturedByte(try ours(short, ["--device", "capture"])))
+            referenceStart.append(try paced.timeToFirstCapturedByte(["mpg123", "-q", "-o", "alsa", "-a", "capture", short[.mp3]!]))
+            oursStart.append(try paced.timeToFirstCapturedByte(try ours(short[.mp3]!, ["--device", "capture"])))
         }
-        let inProcess = try inProcessLatency(short, runs: 20)
+        let inProcess = try inProcessLatency(short[.mp3]!, runs: 20)
         paced.waitUntilIdle()
         note("say → first byte: 20 runs")
-        let sayLatency = try sayToFirstByte(short, paced: paced, runs: 20)
+        let sayLatency = try sayToFirstByte(short[.mp3]!, paced: paced, runs: 20)
 
-        let rows: [Row] = [
-            Row(measure: "decode 10-min VBR track (wall)",
-                ours: String(format: "%.3f s (%.0f× real time)", median(oursDecode), 600 / median(oursDecode)),
-                reference: String(format: "%.3f s  mpg123 -q -t", median(referenceDecode)),
-                target: String(format: "speed ratio %.2f ≥ 0.95", decodeRatio), met: decodeRatio >= 0.95),
-            Row(measure: "  of which process start (empty file)",
-                ours: String(format: "%.1f ms", median(oursStartup) * 1000),
-                reference: String(format: "%.1f ms  mpg123", median(referenceStartup) * 1000),
-                target: "(for information)", met: nil),
-            Row(measure: "CPU per s of audio, 30 s via paced",
-                ours: String(format: "%.2f ms", played.cpuSeconds * 1000 / shortSeconds),
-                reference: String(format: "%.2f ms  mpg123 -o alsa", reference.cpuSeconds * 1000 / shortSeconds),
-                target: "≤ reference", met: played.cpuSeconds <= reference.cpuSeconds),
+        rows += [
             Row(measure: "command → first frame at sink (in-process)",
                 ours: String(format: "%.2f ms median, %.2f max", median(inProcess), inProcess.max() ?? 0),
                 reference: "—",
@@ -130,27 +155,48 @@ enum PlaybackBenchmark {
                 ours: String(format: "%.1f ms median", median(oursStart)),
                 reference: String(format: "%.1f ms  mpg123", median(referenceStart)),
                 target: "(for information)", met: nil),
-            Row(measure: "peak RSS playing 30 s via paced",
-                ours: String(format: "%.1f MB", Double(played.maxResidentKilobytes) / 1024),
-                reference: String(format: "%.1f MB  mpg123", Double(reference.maxResidentKilobytes) / 1024),
-                target: "< 30 MB", met: played.maxResidentKilobytes < 30 * 1024),
         ]
+        if let mp3Played, let mp3Reference {
+            rows.append(Row(measure: "peak RSS playing 30 s of MP3 via paced",
+                            ours: String(format: "%.1f MB", Double(mp3Played.maxResidentKilobytes) / 1024),
+                            reference: String(format: "%.1f MB  mpg123", Double(mp3Reference.maxResidentKilobytes) / 1024),
+                            target: "< 30 MB", met: mp3Played.maxResidentKilobytes < 30 * 1024))
+        }
+        rows.append(Row(measure: "peak RSS playing 24-bit 96 kHz FLAC via paced",
+                        ours: String(format: "%.1f MB", Double(highResolutionPlayed.maxResidentKilobytes) / 1024),
+                        reference: "—",
+                        target: "< 30 MB", met: highResolutionPlayed.maxResidentKilobytes < 30 * 1024))
         print(Row.table(rows))
         print("ours: cdchanger play --disc 1 on a one-album library; decode: median of \(runs + 2) runs, wall time including process start; "
+            + "CPU: user + system of the whole process (for a reference pipeline, of `sh` and both its commands); "
             + "in-process latency: 20 runs, warm player on alsa:paced; start to first byte: median of 5, through the capture PCM; peak RSS: VmHWM sampled every 50 ms.")
     }
 
     // MARK: Fixtures
 
-    /// A VBR (lame -V 2) stereo track of `seconds`: a sweep over soft noise, so every band is busy.
-    private static func makeTrack(_ path: String, seconds: Int) throws -> String {
-        if FileManager.default.fileExists(atPath: path) { return path }
-        let wav = path + ".wav"
+    /// The same stereo piece of `seconds` in each format, at `stem.mp3`, `.flac`, `.ogg`, `.opus`:
+    /// a sweep over soft noise, so every band is busy. MP3 is VBR (lame -V 2), Vorbis oggenc -q 5,
+    /// Opus opusenc's default 96 kbit/s, FLAC its default level 5.
+    private static func makeTracks(_ stem: String, seconds: Int) throws -> [BenchFormat: String] {
+        let paths = Dictionary(uniqueKeysWithValues: BenchFormat.allCases.map { ($0, stem + "." + $0.fileExtension) })
+        if paths.values.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) { return paths }
+        let wav = stem + ".wav"
         try Child.check(["sox", "-r", "44100", "-c", "2", "-n", "-b", "16", wav, "synth", "\(seconds)",
                          "sine", "60-6000", "pinknoise", "remix", "1,2", "1,2", "vol", "0.4"])
-        try Child.check(["lame", "--quiet", "-V", "2", wav, path + ".part"])
-        try FileManager.default.moveItem(atPath: path + ".part", toPath: path)
+        for (format, path) in paths {
+            try Child.check(format.encode(wav, to: path + ".part"))
+            try FileManager.default.moveItem(atPath: path + ".part", toPath: path)
+        }
         try? FileManager.default.removeItem(atPath: wav)
+        return paths
+    }
+
+    /// A 24-bit 96 kHz stereo FLAC of `seconds` (the same sweep).
+    private static func makeHighResolutionFLAC(_ path: String, seconds: Int) throws -> String {
+        if FileManager.default.fileExists(atPath: path) { return path }
+        try Child.check(["sox", "-r", "96000", "-c", "2", "-n", "-b", "24", path + ".part.flac", "synth", "\(seconds)",
+                         "sine", "60-6000", "pinknoise", "remix", "1,2", "1,2", "vol", "0.4"])
+        try FileManager.default.moveItem(atPath: path + ".part.flac", toPath: path)
         return path
     }
 

@@ -47,11 +47,14 @@ struct EffectiveSettings {
         case .demo: .standard(because: "~/Music holds no albums")
         }
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        // Only the music folder and the colours have options or environment variables of their own.
+        let replayGain = environment[ReplayGainSetting.environmentVariable].flatMap { $0.isEmpty ? nil : ReplayGainSetting.mode(from: $0) }
+        // Only the music folder, the colours and ReplayGain have options or environment variables of their own.
         entries = SettingsKeys.all.map { key in
             switch key.name {
             case SettingsKeys.library.name: Entry(key: key, value: folder.path.displayName, origin: libraryOrigin)
             case SettingsKeys.colors.name where noColor: Entry(key: key, value: "never", origin: .environment("$NO_COLOR"))
+            case SettingsKeys.replayGain.name where replayGain != nil:
+                Entry(key: key, value: replayGain!.rawValue, origin: .environment("$" + ReplayGainSetting.environmentVariable))
             default: standard(key)
             }
         }

@@ -1,3 +1,4 @@
+import AudioDecoding
 import ChangerKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -16,7 +17,7 @@ import Session
 enum PlayCommand {
     static let description = CommandDescription(
         words: ["play"],
-        synopsis: "play [--magazine NAME] [--disc N] [--track N] [--output alsa[:DEVICE]|null|wav:PATH] [--device NAME] [--fast]",
+        synopsis: "play [--magazine NAME] [--disc N] [--track N] [--output alsa[:DEVICE]|null|wav:PATH] [--device NAME] [--fast] [--replaygain album|track|off]",
         summary: "Play without the dashboard, to the end of the disc (without --disc: resume where playback stopped).",
         options: [
             OptionHelp("--magazine", "NAME", "the magazine to play (else the current one)"),
@@ -25,6 +26,7 @@ enum PlayCommand {
             OptionHelp("--output", "alsa[:DEVICE]|null|wav:PATH", "where the sound goes: an ALSA device, nowhere in real time (null), or a WAV file; else the settings file's output, else alsa:default"),
             OptionHelp("--device", "NAME", "the ALSA device to play through, e.g. hw:1 (the same as --output alsa:NAME)"),
             OptionHelp("--fast", "play as fast as the CPU allows instead of in real time (with --output null or wav:PATH, which it implies; for tests and scripts)"),
+            OptionHelp(ReplayGainSetting.option, ReplayGainSetting.choices, ReplayGainSetting.help),
         ],
         run: { arguments, environment in
             _ = try arguments.exactly([])
@@ -41,12 +43,18 @@ enum PlayCommand {
             let disc = try arguments.integer("--disc", in: 1...Magazine.slotCountRange.upperBound)
             let track = try arguments.integer("--track", in: 1...9999)
             if track != nil, disc == nil { throw UsageError("--track needs --disc") }
-            return try play(magazineName: arguments.value("--magazine"), disc: disc, track: track ?? 1, output: output, environment: environment)
+            let replayGain = try ReplayGainSetting.choose(
+                option: arguments.value(ReplayGainSetting.option), environment: environment.environment,
+                configured: environment.setting(SettingsKeys.replayGain))
+            return try play(
+                magazineName: arguments.value("--magazine"), disc: disc, track: track ?? 1, output: output, replayGain: replayGain, environment: environment)
         }
     )
 
-    static func play(magazineName: String?, disc: Int?, track: Int, output: OutputChoice, environment: CommandEnvironment) throws -> Int32 {
-        let player = try RunningPlayer(environment: environment, output: output)
+    static func play(
+        magazineName: String?, disc: Int?, track: Int, output: OutputChoice, replayGain: ReplayGainMode, environment: CommandEnvironment
+    ) throws -> Int32 {
+        let player = try RunningPlayer(environment: environment, output: output, replayGain: replayGain)
         let printNotice = { (notice: String) in environment.err("cdchanger: \(notice)") }
         let session = player.session
         let changer = session.changer

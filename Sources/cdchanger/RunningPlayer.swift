@@ -1,3 +1,4 @@
+import AudioDecoding
 import ChangerIntents
 import ChangerKit
 #if canImport(FoundationEssentials)
@@ -31,7 +32,7 @@ final class RunningPlayer {
     /// Takes the control socket first — a second player for the same state exits without touching
     /// it — then opens the state and the library and starts the audio engine. `scansInBackground`:
     /// a long first scan reads the discs in the slots now and the rest while the player runs.
-    init(environment: CommandEnvironment, output: OutputChoice, scansInBackground: Bool = false) throws {
+    init(environment: CommandEnvironment, output: OutputChoice, replayGain: ReplayGainMode, scansInBackground: Bool = false) throws {
         self.environment = environment
         signal(SIGPIPE, SIG_IGN)
         let loop = try MainLoop()
@@ -50,7 +51,7 @@ final class RunningPlayer {
         }
         environment.opensPlayer = true
         environment.scansInBackground = scansInBackground
-        session = PlayerSession(context: environment.context, output: output, loop: loop)
+        session = PlayerSession(context: environment.context, output: output, replayGain: replayGain, loop: loop)
         for problem in environment.settingsFile.problems { session.post(notice: problem, pinned: true) }
         answer.handler = { [unowned self] request in self.answer(request) }
         for signal in [SIGINT, SIGTERM, SIGHUP] {

@@ -1,3 +1,4 @@
+import AudioDecoding
 import MusicLibrary
 import Playback
 import Settings
@@ -6,7 +7,7 @@ import Settings
 /// line (`SettingKey.choice`); `cdchanger help config` and `cdchanger config` list them in this order.
 enum SettingsKeys {
     static let library = SettingKey(
-        name: "library", meaning: "the music folder: a folder of albums, each a folder of .mp3 files",
+        name: "library", meaning: "the music folder: a folder of albums, each a folder of audio files (MP3, FLAC, Ogg Vorbis, Opus)",
         values: "a folder: an absolute path, or one starting with ~/",
         standard: "~/Music when it holds albums, else the demo library"
     ) { value in
@@ -52,7 +53,12 @@ enum SettingsKeys {
         meaning: "whether the player (the dashboard, cdchanger play) looks through the music folder when it starts; with no it starts from the albums the last scan found (cdchanger library scans again)"
     )
 
-    static let all = [library, output, microphone, colors, scanOnStart]
+    static let replayGain = SettingKey.choice(
+        "replaygain", ReplayGainMode.allCases.map(\.rawValue), standard: ReplayGainSetting.standard.rawValue,
+        meaning: "the loudness correction from the tracks' ReplayGain tags: album keeps a disc's own balance, track evens out every track, off plays them as they are (--replaygain and $CDCHANGER_REPLAYGAIN win)"
+    )
+
+    static let all = [library, output, microphone, colors, scanOnStart, replayGain]
 
     /// "~/Music" → "/home/ann/Music" (a folder value of the settings file).
     static func expandedFolder(_ value: String, environment: [String: String]) -> String {

@@ -1,9 +1,12 @@
 @testable import AudioDecoding
 import BuiltInDecoders
 import Foundation
+import FLACAudio
 import MPEGAudio
+import OpusAudio
 import Testing
 import TestSupport
+import VorbisAudio
 
 /// The decoder registry: lookups by file extension, what it says about its decoders, and opening
 /// files with the decoder their extension names.
@@ -13,7 +16,7 @@ struct DecoderRegistryTests {
 
     @Test("extensions are looked up without regard to case", arguments: [
         ("mp3", "MP3"), ("MP3", "MP3"), ("Mp3", "MP3"), ("tone", "tone"), ("TONE", "tone"), ("ToNe", "tone"),
-        ("flac", nil), ("mp", nil), ("mp3 ", nil), ("", nil),
+        ("flac", "FLAC"), ("FLAC", "FLAC"), ("ogg", "Ogg Vorbis"), ("Opus", "Opus"), ("wav", nil), ("mp", nil), ("mp3 ", nil), ("", nil),
     ] as [(String, String?)])
     func byExtension(fileExtension: String, format: String?) {
         #expect(withTones.decoder(forFileExtension: fileExtension)?.formatName == format)
@@ -41,16 +44,17 @@ struct DecoderRegistryTests {
         #expect(DecoderRegistry([]).decoder(forFileExtension: "mp3") == nil)
     }
 
-    @Test("the built-in decoders are libmpg123's for .mp3; added decoders come after, with their extensions")
+    @Test("the built-in decoders are libmpg123's, libFLAC's, libvorbisfile's and libopusfile's; added decoders come after, with their extensions")
     func lists() {
-        #expect(DecoderRegistry.builtIn.decoders.map { $0.formatName } == ["MP3"])
-        #expect(DecoderRegistry.builtIn.fileExtensions == ["mp3"])
-        #expect(withTones.fileExtensions == ["mp3", "tone"])
+        #expect(DecoderRegistry.builtIn.decoders.map { $0.formatName } == ["MP3", "FLAC", "Ogg Vorbis", "Opus"])
+        #expect(DecoderRegistry.builtIn.fileExtensions == ["mp3", "flac", "ogg", "opus"])
+        #expect(withTones.fileExtensions == ["mp3", "flac", "ogg", "opus", "tone"])
     }
 
     @Test("the largest block is the largest any registered decoder hands over")
     func largestBlock() {
-        #expect(DecoderRegistry.builtIn.largestBlockBytes == MPEGDecoder.largestBlockBytes)
+        let shipped = [MPEGDecoder.largestBlockBytes, FLACDecoder.largestBlockBytes, VorbisDecoder.largestBlockBytes, OggOpusDecoder.largestBlockBytes]
+        #expect(DecoderRegistry.builtIn.largestBlockBytes == shipped.max())
         #expect(withTones.largestBlockBytes == ToneDecoder.largestBlockBytes)
         #expect(ToneDecoder.largestBlockBytes > MPEGDecoder.largestBlockBytes)
         #expect(DecoderRegistry([]).largestBlockBytes == 0)
@@ -71,7 +75,7 @@ struct DecoderRegistryTests {
     }
 
     @Test("a file no decoder reads, or one its decoder refuses, fails with a reason", arguments: [
-        ("song.flac", "not a kind of file the player can play (no decoder reads .flac files)"),
+        ("song.wma", "not a kind of file the player can play (no decoder reads .wma files)"),
         ("README", "not a kind of file the player can play (its name has no extension)"),
         ("fake.tone", "not a tone file (no \"tone\" line)"),
         ("missing.tone", "can't open it"),

@@ -32,6 +32,18 @@ import Testing
         #expect(on.text(row: 0).contains("RDM magazine"))
     }
 
+    @Test func theReplayGainLampShowsOnlyWhileAGainIsApplied() {
+        let host = FakeHost()
+        let without = DashboardHarness(host: host).frame()
+        #expect(!without.text(row: 0).contains("RG"))
+        host.replayGain = "album"
+        let with = DashboardHarness(host: host).frame()
+        #expect(with.text(row: 0).contains("RG album"), "\(with.text(row: 0))")
+        #expect(with.role(x: with.column(of: "RG", row: 0)!, y: 0) == .lampOn)
+        let narrow = DashboardHarness(host: host, width: 40, height: 12).frame()
+        #expect(narrow.text(row: 0).contains("RG") && narrow.text(row: 0).hasSuffix("14:05"), "\(narrow.text(row: 0))")
+    }
+
     @Test func muteReplacesTheVolume() {
         let host = FakeHost()
         host.isMuted = true

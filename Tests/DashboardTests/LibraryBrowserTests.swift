@@ -120,7 +120,9 @@ extension OnTheRealPlayer {
             try player.run("magazine", "eject", "Magazine One", "3")
             let session = try player.open()
             try session.send("e")
-            let screen = try session.wait(for: "Load into slot 1 of Magazine One")
+            try session.wait(for: "Load into slot 1 of Magazine One")
+            // The count under the list is drawn after its rows (tmux can be read mid-frame).
+            let screen = try session.wait(for: "8 of 8 albums")
             #expect(screen.contains { $0.contains("Coastal Morning · Amber Lane") && $0.contains("● Magazine One 1  4 tracks  1:10") })
             #expect(screen.contains { $0.contains("Night Drive · Cassette Radio") && $0.contains("4 tracks  1:06") && !$0.contains("●") })
         }

@@ -153,10 +153,10 @@ extension OnTheRealPlayer {
             let player = try DashboardPlayer(library: empty.path)
             let session = try player.open(keepingNotices: true)
             let text = Self.prose(try session.wait(for: "the empty folder's notice") { Self.prose($0).contains("or start with --library DIR.") })
-            #expect(text.contains("No albums in \(empty.path). Put folders of .mp3 files there, or start with --library DIR."), "\(text)")
+            #expect(text.contains("No albums in \(empty.path). Put folders of .mp3, .flac, .ogg or .opus files there, or start with --library DIR."), "\(text)")
             let listing = try player.run("library")
             #expect(listing.output.contains("No albums in "))
-            #expect(listing.output.contains("Put folders of .mp3 files there, or start with --library DIR."))
+            #expect(listing.output.contains("Put folders of .mp3, .flac, .ogg or .opus files there, or start with --library DIR."))
         }
 
         @Test func theDemoLibraryAsAFallbackSaysWhy() throws {
@@ -167,7 +167,7 @@ extension OnTheRealPlayer {
                 environment: player.environment.merging(["CDCHANGER_DEMO_LIBRARY": ProjectPaths.demoLibrary.path]) { _, new in new }
             )
             let text = Self.prose(try session.wait(for: "plays its demo library"))
-            #expect(text.contains("No albums in ~/Music, so CD Changer plays its demo library. Put folders of .mp3 files in ~/Music, or start with --library DIR."), "\(text)")
+            #expect(text.contains("No albums in ~/Music, so CD Changer plays its demo library. Put folders of .mp3, .flac, .ogg or .opus files in ~/Music, or start with --library DIR."), "\(text)")
             #expect(text.contains("Coastal Morning"))
             var environment = player.environment
             environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -21,7 +21,7 @@ extension OnTheRealPlayer {
             try session.send("e")
             try session.wait(for: "Load into slot 1 of Magazine One")
             try session.type("harbour")
-            try session.wait(for: "1 of 6 albums")
+            try session.wait(for: "1 of 8 albums")
             try session.send("Enter")
             // Both rows of the question, read from one capture (tmux can be read while a frame is half drawn).
             let asked = try session.wait(for: "the replace question, both rows") { screen in
@@ -138,7 +138,7 @@ extension OnTheRealPlayer {
             let session = try player.open()
             try session.send("e")
             try session.type("desert")
-            try session.wait(for: "1 of 6 albums")
+            try session.wait(for: "1 of 8 albums")
             try session.send("Enter")
             try session.wait(for: "Replace Coastal Morning in slot 1 with Desert Mirage?")
             try session.send("n")
@@ -148,7 +148,7 @@ extension OnTheRealPlayer {
             try session.wait(for: "▸ 4 ○  empty")
             try session.send("e")
             try session.type("desert")
-            try session.wait(for: "1 of 6 albums")
+            try session.wait(for: "1 of 8 albums")
             try session.send("Enter")
             try session.waitForText("Loaded Desert Mirage by Dune Motel into slot 4 of Magazine One.")
             try session.wait(for: "▸ 5 ●  Harbour Lights")

@@ -146,7 +146,7 @@ extension OnTheRealPlayer {
             try session.send("e")
             try session.wait(for: "Load into slot 5 of Magazine One")
             try session.type("harbour")
-            try session.wait(for: "1 of 6 albums")
+            try session.wait(for: "1 of 8 albums")
             try session.send("Enter")
             let after = try session.wait(for: "Loaded Harbour Lights by Evening Ferry into slot 5 of Magazine One.")
             #expect(after.contains { $0.contains("5 ●  Harbour Lights") })

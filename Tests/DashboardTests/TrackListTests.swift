@@ -64,7 +64,9 @@ extension OnTheRealPlayer {
             try session.send("3")
             try session.wait(for: "3 ▶  Night Drive")
             try session.send("t")
-            let list = try session.wait(for: "Disc 3 · Night Drive · Cassette Radio")
+            try session.wait(for: "Disc 3 · Night Drive · Cassette Radio")
+            // The count under the list is drawn after its rows (tmux can be read mid-frame).
+            let list = try session.wait(for: "4 tracks, 1:06")
             #expect(list.contains { $0.contains("▶ 1  Streetlights") && $0.contains("0:15") })
             #expect(list.contains { $0.contains("4  Dashboard Dawn") && $0.contains("0:17") })
             #expect(list.contains { $0.contains("4 tracks, 1:06") })

@@ -62,11 +62,12 @@ struct SettingsFileTests {
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Settings file: \(setup.configFile.path) (not there yet"))
         let entries = Self.listing(result.output)
-        #expect(entries.keys.sorted() == ["colors", "library", "mic", "output", "scan-on-start"])
+        #expect(entries.keys.sorted() == ["colors", "library", "mic", "output", "replaygain", "scan-on-start"])
         #expect(entries["output"]?.value == "alsa:default" && entries["output"]?.origin == "default")
         #expect(entries["colors"]?.value == "auto")
         #expect(entries["mic"]?.value == "default")
         #expect(entries["scan-on-start"]?.value == "yes")
+        #expect(entries["replaygain"]?.value == "album" && entries["replaygain"]?.origin == "default")
         #expect(entries["library"]?.origin == "default (~/Music holds no albums)")
         #expect(!FileManager.default.fileExists(atPath: setup.configFile.path), "listing must not create the file")
     }

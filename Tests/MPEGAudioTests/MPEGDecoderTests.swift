@@ -48,6 +48,18 @@ struct MPEGDecoderTests {
         #expect(first.status == .decoded, "measuring did not disturb the decoding handle")
     }
 
+    @Test("ReplayGain comes from ID3v2 TXXX:REPLAYGAIN_* frames, as libmpg123 reads them")
+    func replayGain() throws {
+        let tone = try EncodedTone(frames: 20_000, synth: "440", lameOptions: [
+            "--tv", "TXXX=REPLAYGAIN_TRACK_GAIN=-6.50 dB", "--tv", "TXXX=REPLAYGAIN_TRACK_PEAK=0.75",
+            "--tv", "TXXX=replaygain_album_gain=+2.00 dB", "--tv", "TXXX=COMMENT=not a gain",
+        ])
+        let decoder = try MPEGDecoder(path: Array(tone.path.utf8))
+        #expect(decoder.tags.replayGain == ReplayGain(trackGain: -6.5, trackPeak: 0.75, albumGain: 2))
+        let plain = try EncodedTone(frames: 20_000, synth: "440", lameOptions: [])
+        #expect(try MPEGDecoder(path: Array(plain.path.utf8)).tags.replayGain.isEmpty)
+    }
+
     @Test("a missing file can't be opened; a text file is not an MP3 file")
     func failures() throws {
         #expect {

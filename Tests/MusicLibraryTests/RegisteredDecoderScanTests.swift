@@ -1,6 +1,7 @@
 import AudioDecoding
 import BuiltInDecoders
 import Foundation
+import MPEGAudio
 import MusicLibrary
 import Testing
 import TestSupport
@@ -55,8 +56,9 @@ struct RegisteredDecoderScanTests {
 
     @Test("messages name the file types the registered decoders read")
     func describesTrackFiles() {
-        #expect(LibraryScanner().trackFilesDescription == ".mp3 files")
-        #expect(LibraryScanner(decoders: withTones).trackFilesDescription == ".mp3 or .tone files")
+        #expect(LibraryScanner().trackFilesDescription == ".mp3, .flac, .ogg or .opus files")
+        #expect(LibraryScanner(decoders: withTones).trackFilesDescription == ".mp3, .flac, .ogg, .opus or .tone files")
+        #expect(LibraryScanner(decoders: DecoderRegistry([MPEGDecoder.self])).trackFilesDescription == ".mp3 files")
         #expect(LibraryScanner(decoders: DecoderRegistry([])).trackFilesDescription == "no files (no decoder is registered)")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Playback
 import Testing
+import TestSupport
 
 /// Files that can't be played are skipped with a reason; the next item plays; nothing hangs.
 @Suite("Bad files")
@@ -36,6 +37,47 @@ struct BadFileTests {
         #expect(events.compactMap(\.skippedMessage) == ["Skipping \"03 Bad Song.mp3\": \(reason)"])
         #expect(events.compactMap(\.startedItem) == [2])
         #expect(wav.samples == (try Fixture.reference(good, in: folder)))
+    }
+
+    @Test("a FLAC, Ogg Vorbis or Opus file that is text, empty or a folder is skipped with a reason and the next one plays",
+          arguments: CodecFixtures.Codec.allCases)
+    func skippedCodec(_ codec: CodecFixtures.Codec) throws {
+        let folder = try TemporaryFolder()
+        let good = try Fixture.make("good.mp3", in: folder, seconds: 0.5)
+        let text = folder.file("01 Text.\(codec.fileExtension)")
+        #expect(FileManager.default.createFile(atPath: text, contents: Data(String(repeating: "Not music at all.\n", count: 500).utf8)))
+        let empty = folder.file("02 Empty.\(codec.fileExtension)")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        let directory = folder.file("03 Folder.\(codec.fileExtension)")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let (wav, events) = try renderGaplessly([text, empty, directory, good], into: folder.file("out.wav"), timeout: 15)
+        let article = codec == .flac ? "a" : "an"
+        #expect(events.compactMap(\.skippedMessage) == [
+            "Skipping \"01 Text.\(codec.fileExtension)\": not \(article) \(codec.formatName) file",
+            "Skipping \"02 Empty.\(codec.fileExtension)\": the file is empty",
+            "Skipping \"03 Folder.\(codec.fileExtension)\": it is a folder, not a file",
+        ])
+        #expect(events.compactMap(\.startedItem) == [4])
+        #expect(wav.samples == (try Fixture.reference(good, in: folder)))
+    }
+
+    @Test("a FLAC with a broken STREAMINFO is skipped; one cut short plays what is there, then says the rest is damaged")
+    func damagedFLAC() throws {
+        let folder = try TemporaryFolder()
+        let whole = try CodecFixtures.make(URL(fileURLWithPath: folder.file("whole.flac")), as: .flac, seconds: 3)
+        var broken = try Data(contentsOf: whole)
+        broken.replaceSubrange(18..<21, with: [0, 0, 0x0F])
+        try broken.write(to: URL(fileURLWithPath: folder.file("1 Broken.flac")))
+        let data = try Data(contentsOf: whole)
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: folder.file("2 Cut.flac")))
+        let (wav, events) = try renderGaplessly(["1 Broken.flac", "2 Cut.flac"].map(folder.file), into: folder.file("out.wav"), timeout: 15)
+        #expect(events.compactMap(\.skippedMessage) == [
+            "Skipping \"1 Broken.flac\": its FLAC header (STREAMINFO) is damaged",
+            "Skipping the rest of \"2 Cut.flac\": the FLAC data is damaged",
+        ])
+        #expect(events.compactMap(\.startedItem) == [2])
+        let reference = try CodecFixtures.referenceDecode(whole, as: .flac).samples
+        #expect(!wav.samples.isEmpty && wav.samples == Array(reference.prefix(wav.samples.count)))
     }
 
     @Test("a disc with nothing playable ends the queue at once")

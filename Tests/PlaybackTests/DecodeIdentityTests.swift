@@ -1,6 +1,7 @@
 import Foundation
 import Playback
 import Testing
+import TestSupport
 
 /// Every fixture played through the engine into a WAV file is sample-for-sample identical to
 /// `mpg123 --gapless -w` on the same file.

@@ -1,6 +1,7 @@
 import Foundation
 import Playback
 import Testing
+import TestSupport
 
 /// A disc cut from one continuous piece plays back as exactly that piece's samples: no sample
 /// added or lost at any track boundary.

@@ -1,6 +1,7 @@
 import Foundation
 import Playback
 import Testing
+import TestSupport
 
 /// Pausing and resuming neither loses nor adds a sample, and stops time while paused.
 @Suite("Pause and resume")

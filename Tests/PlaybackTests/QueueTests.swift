@@ -1,6 +1,7 @@
 import Foundation
 import Playback
 import Testing
+import TestSupport
 
 /// Replacing or clearing the queued next item while the current one plays: the old next item's
 /// decoded audio is discarded, the current item is untouched, the new next follows gaplessly.

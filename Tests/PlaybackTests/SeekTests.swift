@@ -1,6 +1,7 @@
 import Foundation
 import Playback
 import Testing
+import TestSupport
 
 /// Starting at an offset and seeking while playing land on the exact sample.
 @Suite("Seeking")

@@ -1,6 +1,7 @@
 import Foundation
 import Playback
 import Testing
+import TestSupport
 
 /// The WAV sink: one format per file; a format change continues in a numbered file.
 @Suite("WAV sink")

@@ -12,9 +12,10 @@ import Foundation
 ///
 /// Optional lines: `frequency=` (Hz, default 440), `start=` (the frame of an endless tone the
 /// file begins at, so files can be cut from one continuous tone), `block=` (frames per read, at
-/// most `largestBlockFrames`), `format=float32` (32-bit float samples instead of 16-bit),
-/// `damagedAfter=` (reads fail from this frame on), and the tags `title=`, `artist=`, `album=`,
-/// `track=`. A file whose first line is not `tone` is "not a tone file".
+/// most `largestBlockFrames`), `format=signed32` or `format=float32` (32-bit integer or float
+/// samples instead of 16-bit), `channels=1` (mono),
+/// `damagedAfter=` (reads fail from this frame on), the tags `title=`, `artist=`, `album=`,
+/// `track=`, and ReplayGain's `trackGain=`, `trackPeak=`, `albumGain=`, `albumPeak=`. A file whose first line is not `tone` is "not a tone file".
 public final class ToneDecoder: AudioDecoder {
     public static let formatName = "tone"
     public static let fileExtensions = ["tone"]
@@ -31,6 +32,7 @@ public final class ToneDecoder: AudioDecoder {
         public var start = 0
         public var blockFrames = 1024
         public var sampleFormat = AudioFormat.SampleFormat.signed16
+        public var channels = 2
         public var damagedAfter: Int?
         public var tags = AudioTags()
 
@@ -46,11 +48,17 @@ public final class ToneDecoder: AudioDecoder {
         public var text: String {
             var lines = ["tone", "frames=\(frames)", "rate=\(sampleRate)", "frequency=\(frequency)", "start=\(start)", "block=\(blockFrames)"]
             if sampleFormat == .float32 { lines.append("format=float32") }
+            if sampleFormat == .signed32 { lines.append("format=signed32") }
+            if channels != 2 { lines.append("channels=\(channels)") }
             if let damagedAfter { lines.append("damagedAfter=\(damagedAfter)") }
             if let title = tags.title { lines.append("title=\(title)") }
             if let artist = tags.artist { lines.append("artist=\(artist)") }
             if let album = tags.album { lines.append("album=\(album)") }
             if let track = tags.trackNumber { lines.append("track=\(track)") }
+            let gain = tags.replayGain
+            for (name, value) in [("trackGain", gain.trackGain), ("trackPeak", gain.trackPeak), ("albumGain", gain.albumGain), ("albumPeak", gain.albumPeak)] {
+                if let value { lines.append("\(name)=\(value)") }
+            }
             return lines.joined(separator: "\n") + "\n"
         }
 
@@ -60,9 +68,15 @@ public final class ToneDecoder: AudioDecoder {
             try Data(text.utf8).write(to: url)
         }
 
-        /// The 16-bit samples the file decodes to, interleaved left and right.
+        /// The 16-bit samples the file decodes to, interleaved left and right (or mono).
         public func samples() -> [Int16] {
-            (0..<frames).flatMap { frame in [0, 1].map { Int16(ToneDecoder.sample(frame: start + frame, channel: $0, rate: sampleRate, frequency: frequency) * 16_000) } }
+            (0..<frames).flatMap { frame in (0..<channels).map { Int16(ToneDecoder.sample(frame: start + frame, channel: $0, rate: sampleRate, frequency: frequency) * 16_000) } }
+        }
+
+        /// The 32-bit samples a `format=signed32` file decodes to: the tone at the same level,
+        /// with all 32 bits in use.
+        public func samples32() -> [Int32] {
+            (0..<frames).flatMap { frame in (0..<channels).map { ToneDecoder.sample32(frame: start + frame, channel: $0, rate: sampleRate, frequency: frequency) } }
         }
     }
 
@@ -90,12 +104,17 @@ public final class ToneDecoder: AudioDecoder {
         tone.start = values["start"].flatMap(Int.init) ?? 0
         tone.blockFrames = min(ToneDecoder.largestBlockFrames, max(1, values["block"].flatMap(Int.init) ?? tone.blockFrames))
         if values["format"] == "float32" { tone.sampleFormat = .float32 }
+        if values["format"] == "signed32" { tone.sampleFormat = .signed32 }
+        tone.channels = values["channels"] == "1" ? 1 : 2
         tone.damagedAfter = values["damagedAfter"].flatMap(Int.init)
         tone.tags = AudioTags(title: values["title"], artist: values["artist"], album: values["album"], trackNumber: values["track"].flatMap(Int.init))
+        tone.tags.replayGain = ReplayGain(
+            trackGain: values["trackGain"].flatMap(Double.init), trackPeak: values["trackPeak"].flatMap(Double.init),
+            albumGain: values["albumGain"].flatMap(Double.init), albumPeak: values["albumPeak"].flatMap(Double.init))
         self.tone = tone
     }
 
-    public var format: AudioFormat { AudioFormat(sampleRate: tone.sampleRate, channels: 2, sampleFormat: tone.sampleFormat) }
+    public var format: AudioFormat { AudioFormat(sampleRate: tone.sampleRate, channels: tone.channels, sampleFormat: tone.sampleFormat) }
     public var length: AudioLength { AudioLength(frames: tone.frames, isExact: true) }
     public var tags: AudioTags { tone.tags }
 
@@ -105,13 +124,16 @@ public final class ToneDecoder: AudioDecoder {
         let count = min(tone.blockFrames, tone.frames - position, buffer.count / frameBytes)
         guard count > 0 else { return DecodeResult(bytes: 0, status: .finished) }
         for frame in 0..<count {
-            for channel in 0..<2 {
-                let value = ToneDecoder.sample(frame: tone.start + position + frame, channel: channel, rate: tone.sampleRate, frequency: tone.frequency)
-                let offset = (frame * 2 + channel) * tone.sampleFormat.bytesPerSample
-                if tone.sampleFormat == .float32 {
-                    buffer.storeBytes(of: Float(value), toByteOffset: offset, as: Float.self)
-                } else {
-                    buffer.storeBytes(of: Int16(value * 16_000), toByteOffset: offset, as: Int16.self)
+            for channel in 0..<tone.channels {
+                let at = tone.start + position + frame
+                let value = ToneDecoder.sample(frame: at, channel: channel, rate: tone.sampleRate, frequency: tone.frequency)
+                let offset = (frame * tone.channels + channel) * tone.sampleFormat.bytesPerSample
+                switch tone.sampleFormat {
+                case .float32: buffer.storeBytes(of: Float(value), toByteOffset: offset, as: Float.self)
+                case .signed32:
+                    let sample = ToneDecoder.sample32(frame: at, channel: channel, rate: tone.sampleRate, frequency: tone.frequency)
+                    buffer.storeBytes(of: sample, toByteOffset: offset, as: Int32.self)
+                case .signed16: buffer.storeBytes(of: Int16(value * 16_000), toByteOffset: offset, as: Int16.self)
                 }
             }
         }
@@ -125,6 +147,11 @@ public final class ToneDecoder: AudioDecoder {
     }
 
     public func measureExactLength() throws(DecoderError) -> Int { tone.frames }
+
+    /// The 32-bit sample at `frame`: the tone at about half of full scale, every bit in use.
+    static func sample32(frame: Int, channel: Int, rate: Int, frequency: Double) -> Int32 {
+        Int32(sample(frame: frame, channel: channel, rate: rate, frequency: frequency) * 1_048_576_001)
+    }
 
     /// The tone at `frame`: a sine on the left, the matching cosine on the right.
     static func sample(frame: Int, channel: Int, rate: Int, frequency: Double) -> Double {

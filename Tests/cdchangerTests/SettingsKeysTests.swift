@@ -9,7 +9,7 @@ struct SettingsKeysTests {
         let names = SettingsKeys.all.map(\.name)
         #expect(Set(names).count == names.count)
         #expect(names.allSatisfy { $0 == $0.lowercased() })
-        #expect(names == ["library", "output", "mic", "colors", "scan-on-start"])
+        #expect(names == ["library", "output", "mic", "colors", "scan-on-start", "replaygain"])
     }
 
     @Test("every key but the music folder takes its default as its value", arguments: SettingsKeys.all.filter { $0.name != "library" }.map(\.name))
@@ -20,7 +20,7 @@ struct SettingsKeysTests {
 
     @Test("values are stored one way", arguments: [
         ("output", "alsa", "alsa:default"), ("output", "alsa:hw:1", "alsa:hw:1"), ("output", "null", "null"),
-        ("colors", "Never", "never"), ("scan-on-start", "NO", "no"), ("mic", "plughw:CARD=Mic,DEV=0", "plughw:CARD=Mic,DEV=0"),
+        ("colors", "Never", "never"), ("scan-on-start", "NO", "no"), ("replaygain", "Track", "track"), ("mic", "plughw:CARD=Mic,DEV=0", "plughw:CARD=Mic,DEV=0"),
         ("library", "~/Music", "~/Music"), ("library", "/srv/music/#1 Hits", "/srv/music/#1 Hits"),
     ])
     func normalised(name: String, value: String, stored: String) throws {

@@ -28,6 +28,7 @@ final class FakeHost: DashboardHost {
     var isMuted = false
     var output = "silent"
     var notice: String?
+    var replayGain: String?
     var remoteResponse: DashboardSnapshot.RemoteResponse?
     var activity: String?
     /// Questions `question(before:)` answers, by edit.
@@ -88,6 +89,7 @@ final class FakeHost: DashboardHost {
             },
             slots: slots, nowPlaying: panel, transport: panel == nil ? .stopped : transport,
             repeatMode: repeatMode, randomMode: randomMode, isScanning: isScanning, volume: volume, isMuted: isMuted, output: output, notice: notice,
+            replayGain: replayGain,
             remoteResponse: remoteResponse, activity: activity, pinnedNotices: pinnedNotices
         )
     }

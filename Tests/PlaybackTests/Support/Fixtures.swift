@@ -5,6 +5,7 @@ import Foundation
 import Playback
 import Synchronization
 import Testing
+import TestSupport
 
 /// Runs a command-line tool (sox, lame, mpg123) and fails the test if it fails.
 @discardableResult
@@ -63,38 +64,6 @@ enum Fixture {
     }
 }
 
-/// The format and samples of a 16-bit PCM WAV file.
-struct WAVContents {
-    var sampleRate: Int
-    var channels: Int
-    var samples: [Int16]
-
-    init(path: String) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        func u32(_ at: Int) -> Int { Int(data[at]) | Int(data[at + 1]) << 8 | Int(data[at + 2]) << 16 | Int(data[at + 3]) << 24 }
-        func u16(_ at: Int) -> Int { Int(data[at]) | Int(data[at + 1]) << 8 }
-        // Walk the chunks: mpg123 and we both write the canonical layout, but be tolerant.
-        var offset = 12
-        var rate = 0, channels = 0, samples: [Int16] = []
-        while offset + 8 <= data.count {
-            let id = String(decoding: data[offset..<offset + 4], as: UTF8.self)
-            let size = u32(offset + 4)
-            if id == "fmt " {
-                channels = u16(offset + 10)
-                rate = u32(offset + 12)
-            } else if id == "data" {
-                let end = min(data.count, offset + 8 + size)
-                samples = data[(offset + 8)..<end].withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-                break
-            }
-            offset += 8 + size + (size & 1)
-        }
-        self.sampleRate = rate
-        self.channels = channels
-        self.samples = samples
-    }
-}
-
 /// Collects a player's events and waits for the ones a test expects.
 final class EventRecorder: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
@@ -132,15 +101,16 @@ extension PlaybackEvent {
     var notice: PlaybackEvent.Notice? { if case .notice(let notice) = kind { notice } else { nil } }
 }
 
-/// Plays `paths` gaplessly, in order, through a fast WAV sink and returns the WAV written and
-/// the events.
+/// Plays `paths` gaplessly, in order, through a fast WAV sink (ReplayGain in `replayGain` mode)
+/// and returns the WAV written and the events.
 func renderGaplessly(
     _ paths: [String], into wav: String, volume: Int = 100, decoders: DecoderRegistry = .builtIn, ringBytes: Int = 1 << 20,
-    timeout: Double = 60
+    replayGain: ReplayGainMode = .album, timeout: Double = 60
 ) throws -> (WAVContents, [PlaybackEvent]) {
     let items = paths.enumerated().map { PlaybackItem(id: UInt64($0.offset + 1), path: $0.element) }
     let recorder = EventRecorder()
-    let player = Player(output: OutputChoice(.wav(path: wav), fast: true), decoders: decoders, ringBytes: ringBytes, onEvent: recorder.wake)
+    let player = Player(
+        output: OutputChoice(.wav(path: wav), fast: true), decoders: decoders, ringBytes: ringBytes, replayGain: replayGain, onEvent: recorder.wake)
     player.volume = volume
     player.play(items[0], then: Array(items.dropFirst()))
     let events = try recorder.waitUntilDrained(player, timeout: timeout)
