@@ -72,13 +72,14 @@ public struct AcousticCollisionCheck: Sendable {
 
 extension AcousticCollisionCheck {
     /// The sound-alike names of `registry`'s current snapshot for the entity types `types`
-    /// (only the entity `entityID` when given), against phrases without `addressFragments`: builds the grammar's phrases and reads the CMU
-    /// dictionary, but loads no decoder. Throws when the dictionary cannot be read.
+    /// (only the entity `entityID` when given), against the phrases of the grammar `options`
+    /// describe: builds the grammar's phrases and reads the CMU dictionary, but loads no decoder.
+    /// Throws when the dictionary cannot be read.
     public static func soundAlikes(
-        in registry: ShortcutRegistry, types: [String], entityID: String? = nil, addressFragments: Set<String> = [], model: ModelPaths = .debian
+        in registry: ShortcutRegistry, types: [String], entityID: String? = nil, options: GrammarOptions = GrammarOptions(), model: ModelPaths = .debian
     ) throws(DecoderError) -> [Collision] {
         let lexicon = Lexicon(dictionary: try PronunciationDictionary(path: model.dictionary))
-        let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, addressFragments: addressFragments)
+        let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: options)
         return AcousticCollisionCheck().collisions(builder: builder, lexicon: lexicon, snapshot: registry.snapshot, types: types) { entity in
             entityID == nil || entity.id == entityID
         }

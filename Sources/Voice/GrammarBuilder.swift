@@ -13,12 +13,20 @@ public struct GrammarOptions: Sendable, Hashable {
     /// Entity types whose names are left out of the grammar (their slots hear nothing): a large
     /// library's songs would make the grammar too big to rebuild quickly (docs/voice.md).
     public var unspokenEntityTypes: Set<String> = []
+    /// Named fragments left out of every phrase, as if the phrase did not have them: the ones
+    /// that only address a device or room ("tv, next song in the kitchen") make the grammar many
+    /// times larger and give the recognizer more to confuse, for nothing a driver says.
+    public var unspokenFragments: Set<String> = []
 
-    public init(appClause: Bool = true, garbageWeight: Double? = nil, deterministic: Bool = false, unspokenEntityTypes: Set<String> = []) {
+    public init(
+        appClause: Bool = true, garbageWeight: Double? = nil, deterministic: Bool = false,
+        unspokenEntityTypes: Set<String> = [], unspokenFragments: Set<String> = []
+    ) {
         self.appClause = appClause
         self.garbageWeight = garbageWeight
         self.deterministic = deterministic
         self.unspokenEntityTypes = unspokenEntityTypes
+        self.unspokenFragments = unspokenFragments
     }
 }
 
@@ -97,9 +105,6 @@ public struct GrammarBuilder: Sendable {
     public let options: GrammarOptions
     private let lexicon: Lexicon
     private let templates: [(intent: String, nodes: [Node])]
-    /// The templates without the fragments that only address a device or room (the collision
-    /// check's phrases: "tv, next song" is not a phrase a name would be mistaken for).
-    private let competitorTemplates: [(intent: String, nodes: [Node])]
     private let enumPhrases: [(identifier: String, phrases: [[Int32]])]
     private let enumGraphs: [WordGraph]
     private let appPhrases: [[Int32]]
@@ -135,10 +140,7 @@ public struct GrammarBuilder: Sendable {
     static func slotLabel(_ index: Int) -> Int32 { -2 - Int32(index) }
 
     /// Compiles every shortcut's phrases of `registry`; throws if a template does not parse.
-    /// `addressFragments` names the fragments the collision check leaves out (the app's filler fragments).
-    public init(
-        registry: ShortcutRegistry, lexicon: Lexicon, options: GrammarOptions = GrammarOptions(), addressFragments: Set<String> = []
-    ) throws(DecoderError) {
+    public init(registry: ShortcutRegistry, lexicon: Lexicon, options: GrammarOptions = GrammarOptions()) throws(DecoderError) {
         self.options = options
         self.lexicon = lexicon
         var table = WordTable()
@@ -151,7 +153,6 @@ public struct GrammarBuilder: Sendable {
         var enumPhrases: [(String, [[Int32]])] = []
         var entityTypes: [String] = []
         var templates: [(String, [Node])] = []
-        var competitorTemplates: [(String, [Node])] = []
 
         for shortcut in registry.shortcuts {
             guard let intent = registry.intents.first(where: { $0.identifier == shortcut.intent }) else { continue }
@@ -187,8 +188,7 @@ public struct GrammarBuilder: Sendable {
                         return nil
                     }
                 }
-                templates.append((shortcut.intent, Self.nodes(template.elements, spoken: spoken, slot: slot)))
-                competitorTemplates.append((shortcut.intent, Self.nodes(template.elements, spoken: spoken, skipping: addressFragments, slot: slot)))
+                templates.append((shortcut.intent, Self.nodes(template.elements, spoken: spoken, skipping: options.unspokenFragments, slot: slot)))
             }
         }
         let appNames = ([registry.appName] + registry.alternativeAppNames).map(spoken)
@@ -196,7 +196,6 @@ public struct GrammarBuilder: Sendable {
             appNames.map { spoken(connector) + $0 }
         }
         self.templates = templates
-        self.competitorTemplates = competitorTemplates
         self.enumPhrases = enumPhrases
         self.entityTypes = entityTypes
         staticWords = table.words
@@ -408,7 +407,7 @@ public struct GrammarBuilder: Sendable {
             result.append((ids.map { words[Int($0)] }, origin))
         }
         let enumCount = enumPhrases.count
-        for template in competitorTemplates {
+        for template in templates {
             // Expansions with slots as negative markers, capped: long choice lists repeat words anyway.
             var expansions: [[Int32]] = [[]]
             for node in template.nodes {

@@ -11,8 +11,11 @@ enum VoiceCommands {
     static let notHeardResponse = "Sorry, I didn't catch that."
     /// The capture device used when `--mic` is not given.
     static let defaultMicrophone = "default"
-    /// What the app's grammar holds: magazines, albums and artists, not songs (docs/voice.md).
-    static let grammarOptions = GrammarOptions(unspokenEntityTypes: [ChangerCatalog.songType])
+    /// What the app's grammar holds: magazines, albums and artists, not songs; no device or room
+    /// addresses (docs/voice.md).
+    static let grammarOptions = GrammarOptions(
+        unspokenEntityTypes: [ChangerCatalog.songType], unspokenFragments: ChangerShortcuts.fillerFragments
+    )
 
     static let descriptions: [CommandDescription] = [
         CommandDescription(
@@ -128,7 +131,7 @@ enum VoiceCommands {
     static func soundAlikeLines(_ registry: ShortcutRegistry) -> (lines: [String], collides: Bool) {
         let collisions: [AcousticCollisionCheck.Collision]
         do {
-            collisions = try AcousticCollisionCheck.soundAlikes(in: registry, types: [ChangerCatalog.magazineType], addressFragments: ChangerShortcuts.fillerFragments)
+            collisions = try AcousticCollisionCheck.soundAlikes(in: registry, types: [ChangerCatalog.magazineType], options: grammarOptions)
         } catch {
             return (["Sound-alike check skipped: \(error.description)."], false)
         }
@@ -140,7 +143,7 @@ enum VoiceCommands {
 
     /// After a magazine is created or renamed: what its name sounds like, for the warning.
     static func soundAlikeWarnings(forMagazine id: String, in registry: ShortcutRegistry) -> [String] {
-        let collisions = (try? AcousticCollisionCheck.soundAlikes(in: registry, types: [ChangerCatalog.magazineType], entityID: id, addressFragments: ChangerShortcuts.fillerFragments)) ?? []
+        let collisions = (try? AcousticCollisionCheck.soundAlikes(in: registry, types: [ChangerCatalog.magazineType], entityID: id, options: grammarOptions)) ?? []
         return collisions.map { "\(describe($0)) Said aloud, one may be heard for the other." }
     }
 
