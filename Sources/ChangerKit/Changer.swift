@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Dispatch
 import MusicLibrary
+import SystemSupport
 
 /// A track's place in the rack: which magazine, which slot, which track of the album (0-based, play order).
 public struct TrackReference: Hashable, Sendable {

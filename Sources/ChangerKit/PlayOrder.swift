@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import MusicLibrary
+import SystemSupport
 
 /// Which track follows which, as on a car head unit: track after track and disc after disc
 /// (skipping empty and missing slots), the shuffled orders of random play, and the repeat rules.
@@ -168,20 +169,5 @@ struct PlayOrder {
         guard let magazine = rack.magazine(withID: reference.magazineID) else { return nil }
         let slots = playableSlots(of: magazine)
         return slots.first { $0 > reference.slot } ?? (wrapping ? slots.first : nil)
-    }
-}
-
-/// A small, fast random number generator (SplitMix64) that can be seeded, so shuffles can be tested.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

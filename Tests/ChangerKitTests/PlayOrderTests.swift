@@ -1,6 +1,7 @@
 @testable import ChangerKit
 import Foundation
 import Testing
+import SystemSupport
 import TestSupport
 
 /// The play order on its own, without an engine: Magazine One holds A (3 tracks) in slot 1, B (2)

@@ -2,6 +2,7 @@ import AudioDecoding
 import BuiltInDecoders
 import Foundation
 import Testing
+import SystemSupport
 import TestSupport
 
 /// Files that are not what their name says, cut short, or with a damaged header: each decoder
@@ -72,20 +73,5 @@ struct CodecBadFileTests {
             #expect(decoded.samples.count == reference.count)
             #expect(OpusTolerance.measure(decoded.samples, reference).isWithinTolerance)
         }
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so damaged files are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -2,6 +2,7 @@ import AudioDecoding
 import BuiltInDecoders
 import Foundation
 import Testing
+import SystemSupport
 import TestSupport
 
 /// Every decoder's open path, and decoding after it, survives damaged files: hundreds of mutations

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SystemSupport
 @testable import Remote
 
 /// Whatever a local process sends, the server answers with an error and keeps serving.
@@ -159,18 +160,5 @@ import Testing
         #expect(rejected > 200)
         #expect(try ControlClient.send(.say(["survived"]), to: fixture.path).output == "survived\n")
         _ = answered
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a fuzz failure can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }
