@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "MainLoop", dependencies: ["SystemSupport"]),
         .target(
             name: "Voice",
-            dependencies: ["IntentKit", "CPocketSphinx", "CEspeakNG", "CSndfile", "CSampleRate", "CALSA", "CAudioShim", "CSystemShim"]
+            dependencies: ["IntentKit", "ChangerIntents", "CPocketSphinx", "CEspeakNG", "CSndfile", "CSampleRate", "CALSA", "CAudioShim", "CSystemShim"]
         ),
         .target(name: "Remote", dependencies: ["CDBus", "MainLoop", "OrderedJSON", "SystemSupport"]),
         .target(
@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "Dashboard", dependencies: ["CNcursesw", "CTerminalShim", "MainLoop"]),
         .executableTarget(
             name: "cdchanger",
-            dependencies: ["AudioDecoding", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session", "Settings", "OrderedJSON", "Voice"],
+            dependencies: ["AudioDecoding", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session", "Settings", "OrderedJSON", "SystemSupport", "Voice"],
             // Release builds link the Swift runtime and FoundationEssentials in, with lld (gold
             // warns about FoundationEssentials' use of mktemp): a few ms less start-up (no loading
             // and relocating a dozen libraries), which counts in CPU per second of audio. Debug
@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"]),
         .testTarget(name: "PlaybackTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "Playback", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TmuxDriver", "ChangerKit"]),
-        .testTarget(name: "VoiceTests", dependencies: ["Voice", "IntentKit", "ChangerIntents", "MusicLibrary"]),
+        .testTarget(name: "VoiceTests", dependencies: ["Voice", "IntentKit", "ChangerIntents", "MusicLibrary", "SystemSupport"]),
         .testTarget(name: "cdchangerTests", dependencies: ["AudioDecoding", "cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote", "Settings"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import ChangerIntents
 import IntentKit
 
 /// What the generator adds around the phrase templates.
@@ -17,16 +18,21 @@ public struct GrammarOptions: Sendable, Hashable {
     /// that only address a device or room ("tv, next song in the kitchen") make the grammar many
     /// times larger and give the recognizer more to confuse, for nothing a driver says.
     public var unspokenFragments: Set<String> = []
+    /// Fragment bodies that replace the registry's in the grammar: a smaller spoken vocabulary
+    /// ("(track|song|tune)" where typing also takes "piece" and "cut", which sound like "disc").
+    /// Each must say a part of what the registry's body says, so whatever is heard is understood.
+    public var spokenFragments: [String: String] = [:]
 
     public init(
         appClause: Bool = true, garbageWeight: Double? = nil, deterministic: Bool = false,
-        unspokenEntityTypes: Set<String> = [], unspokenFragments: Set<String> = []
+        unspokenEntityTypes: Set<String> = [], unspokenFragments: Set<String> = [], spokenFragments: [String: String] = [:]
     ) {
         self.appClause = appClause
         self.garbageWeight = garbageWeight
         self.deterministic = deterministic
         self.unspokenEntityTypes = unspokenEntityTypes
         self.unspokenFragments = unspokenFragments
+        self.spokenFragments = spokenFragments
     }
 }
 
@@ -153,12 +159,19 @@ public struct GrammarBuilder: Sendable {
         var enumPhrases: [(String, [[Int32]])] = []
         var entityTypes: [String] = []
         var templates: [(String, [Node])] = []
+        let fragments: PhraseFragments
+        do {
+            fragments = options.spokenFragments.isEmpty ? registry.fragments
+                : try PhraseFragments(registry.fragments.sources.merging(options.spokenFragments) { $1 })
+        } catch {
+            throw DecoderError("the spoken fragments do not parse: \(error)")
+        }
 
         for shortcut in registry.shortcuts {
             guard let intent = registry.intents.first(where: { $0.identifier == shortcut.intent }) else { continue }
             for phrase in shortcut.phrases {
                 let template: PhraseTemplate
-                do { template = try PhraseTemplate(phrase, fragments: registry.fragments) } catch {
+                do { template = try PhraseTemplate(phrase, fragments: fragments) } catch {
                     throw DecoderError("phrase “\(phrase)” does not parse: \(error)")
                 }
                 let slot = { (name: String) -> Node? in
@@ -284,7 +297,7 @@ public struct GrammarBuilder: Sendable {
         let (names, rewrites, leftOut) = names(for: snapshot, table: &table)
 
         let slotGraphs = enumGraphs + entityTypes.map { WordGraph.phraseGraph(names[$0] ?? []) }
-        var graph = Self.expandingSlots(of: skeleton, with: slotGraphs)
+        var graph = Self.expandingSlots(of: skeleton, with: slotGraphs, shared: Set(enumGraphs.count..<slotGraphs.count))
         if options.deterministic { graph = graph.determinized().minimizedAcyclic() }
         var words = table.words
         var sources = table.sources
@@ -348,8 +361,13 @@ public struct GrammarBuilder: Sendable {
 
     /// Replaces each slot's placeholder arcs by copies of its phrase graph joined with epsilon
     /// arcs. Placeholder arcs that share a target share one copy (or those that share a source,
-    /// whichever needs fewer copies); either way the language stays exactly the templates'.
-    static func expandingSlots(of skeleton: WordGraph, with slotGraphs: [WordGraph]) -> WordGraph {
+    /// whichever needs fewer copies), which keeps the language exactly the templates'. A slot in
+    /// `shared` (the library's and the magazines' names: thousands of states each) gets one copy
+    /// for all its places instead: every place's words before the name may then be followed by
+    /// any place's words after it ("play Road Trip" and "put Road Trip on" also let "play Road
+    /// Trip on" through). The recognizer only proposes; such a sentence reaches the resolver,
+    /// which does not understand it, and the turn is not acted on.
+    static func expandingSlots(of skeleton: WordGraph, with slotGraphs: [WordGraph], shared: Set<Int> = []) -> WordGraph {
         var graph = skeleton
         var arcsBySlot: [Int: [(source: Int32, target: Int32)]] = [:]
         for state in 0..<skeleton.stateCount {
@@ -359,6 +377,14 @@ public struct GrammarBuilder: Sendable {
         }
         graph.removeArcs { $0 <= -2 }
         for (slot, arcs) in arcsBySlot.sorted(by: { $0.key < $1.key }) {
+            if shared.contains(slot) {
+                let copy = graph.appendCopy(of: slotGraphs[slot])
+                for source in Set(arcs.map(\.source)).sorted() { graph.addArc(from: source, label: WordGraph.epsilon, to: copy.start) }
+                for target in Set(arcs.map(\.target)).sorted() {
+                    for exit in copy.finals { graph.addArc(from: exit, label: WordGraph.epsilon, to: target) }
+                }
+                continue
+            }
             let byTarget = Dictionary(grouping: arcs, by: \.target)
             let bySource = Dictionary(grouping: arcs, by: \.source)
             if byTarget.count <= bySource.count {
@@ -387,6 +413,51 @@ public struct GrammarBuilder: Sendable {
         for offset in 0..<Int32(Grammar.garbageWords.count) {
             result.addArc(from: result.start, label: firstWordId + offset, to: loop)
             result.addArc(from: loop, label: firstWordId + offset, to: loop)
+        }
+        return result
+    }
+
+    /// Sentences of the grammar with real names, for speaking tests: `perTemplate` random
+    /// expansions of each phrase template (choices and optional parts picked at random, the app
+    /// clause in about one in five, slots filled with `snapshot`'s names and enum phrases), in
+    /// spoken words ("play disc three of road trip"). Templates whose slot has no names are left out.
+    public func sampleSentences(for snapshot: ParameterSnapshot, perTemplate: Int, using generator: inout some RandomNumberGenerator) -> [String] {
+        var table = WordTable(words: staticWords, sources: staticSources)
+        let (names, _, _) = names(for: snapshot, table: &table)
+        let words = table.words
+        func expand(_ nodes: [Node], into sentence: inout [Int32]) -> Bool {
+            for node in nodes {
+                switch node {
+                case .words(let ids):
+                    sentence += ids
+                case .choice(let alternatives):
+                    guard let pick = alternatives.randomElement(using: &generator), expand(pick, into: &sentence) else { return false }
+                case .optional(let alternatives):
+                    if Bool.random(using: &generator), let pick = alternatives.randomElement(using: &generator) {
+                        guard expand(pick, into: &sentence) else { return false }
+                    }
+                case .app:
+                    if options.appClause, Int.random(in: 0..<5, using: &generator) == 0, let phrase = appPhrases.randomElement(using: &generator) {
+                        sentence += phrase
+                    }
+                case .enumeration(let index):
+                    guard let phrase = enumPhrases[index].phrases.randomElement(using: &generator) else { return false }
+                    sentence += phrase
+                case .entity(let type):
+                    guard let name = names[type]?.randomElement(using: &generator) else { return false }
+                    sentence += name
+                }
+            }
+            return true
+        }
+        var result: [String] = []
+        for template in templates {
+            for _ in 0..<perTemplate {
+                var sentence: [Int32] = []
+                if expand(template.nodes, into: &sentence), !sentence.isEmpty {
+                    result.append(sentence.map { words[Int($0)] }.joined(separator: " "))
+                }
+            }
         }
         return result
     }
@@ -520,4 +591,14 @@ struct WordTable {
         ids[word] = id
         return id
     }
+}
+
+extension GrammarOptions {
+    /// What CD Changer's grammar holds (docs/voice.md): magazines, albums and artists but not
+    /// songs (10,000 song titles would make the grammar too large to rebuild on every change), no
+    /// device or room addresses, and the spoken vocabulary instead of the typed one.
+    public static let changer = GrammarOptions(
+        unspokenEntityTypes: [ChangerCatalog.songType], unspokenFragments: ChangerShortcuts.fillerFragments,
+        spokenFragments: ChangerShortcuts.spokenFragments
+    )
 }
