@@ -16,6 +16,13 @@ public struct CepstralMean {
         cmn = ps_get_feat(decoder.handle).pointee.cmn_struct
     }
 
+    /// Where a decoder's mean starts: the average of the utterances' own means over 60 clean
+    /// commands in eight espeak-ng voices (`cdchanger-bench voice-eval`, docs/voice.md). The
+    /// model's `-cmninit` (41, −5.3, …) is far from 16 kHz speech at speaking level, and live CMN
+    /// needs seconds of audio to get there, so a first command was often misheard. c0, the log
+    /// energy, depends on the microphone's level; the turns after the first move it there.
+    public static let speech: [Float] = [60.6, -4.4, -0.3, 13.2, -8.2, -0.1, -8.8, -10.7, -6.6, -4.3, 1.1, -3.9, 0.1]
+
     /// The mean subtracted now (13 cepstra).
     public var values: [Float] {
         get {

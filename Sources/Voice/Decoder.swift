@@ -301,21 +301,6 @@ public final class Decoder {
         return (sentence, words.reversed())
     }
 
-    /// Up to `limit` best sentences of the finished utterance from its lattice, best first, with
-    /// their path scores in natural log (`ps_nbest`, `ps_nbest_hyp`, `ps_nbest_next`,
-    /// `ps_nbest_free`). The same words can come more than once (other word boundaries).
-    public func bestSentences(limit: Int) -> [(text: String, score: Double)] {
-        var result: [(String, Double)] = []
-        var iterator = ps_nbest(handle)
-        while let nbest = iterator, result.count < limit {
-            var score: Int32 = 0
-            if let text = ps_nbest_hyp(nbest, &score) { result.append((String(cString: text), Double(score) * naturalLogPerUnit)) }
-            iterator = ps_nbest_next(nbest)
-        }
-        if let iterator { ps_nbest_free(iterator) }
-        return result
-    }
-
     /// The best path's segments (`ps_seg_iter`, `ps_seg_frames`, `ps_seg_prob`), frames counted
     /// from the utterance's first: in a streamed utterance PocketSphinx 0.8+5prealpha numbers them
     /// on from earlier utterances, and the path always starts at the utterance's first frame.

@@ -1,14 +1,6 @@
 import Dispatch
 import Synchronization
 
-/// The phone loop handed to a worker thread for one whole-utterance decode.
-/// `@unchecked Sendable` is safe here: `Recognizer.decodeWhole` does not touch the phone loop
-/// from its own thread until the worker has finished (`DispatchGroup.wait`), and the phone loop
-/// shares no state with the grammar decoder that the calling thread uses meanwhile.
-private struct PhoneLoopHandoff: @unchecked Sendable {
-    let decoder: PhoneLoopDecoder
-}
-
 /// How sure the grammar search is of its sentence against the other sentences it kept.
 public struct LatticeConfidence: Sendable, Hashable {
     /// ln P(best lattice path | audio).
@@ -27,8 +19,6 @@ public struct GrammarHypothesis: Sendable {
     public let pathScore: Int32
     /// Posteriors from the word lattice (nil when there was none).
     public let lattice: LatticeConfidence?
-    /// The lattice's best sentences with their path scores (natural log), best first.
-    public let alternatives: [(text: String, score: Double)]
     /// Word segments of the best path, fillers included.
     public let segments: [Segment]
     /// Frames decoded.
@@ -106,9 +96,6 @@ public final class GrammarDecoder {
         return finish()
     }
 
-    /// How many of the lattice's best sentences to keep (`GrammarHypothesis.alternatives`).
-    public var alternativeCount = 20
-
     /// Acoustic scale of the lattice posteriors (PocketSphinx's `-ascale` default is 1/20).
     public var latticeAcousticScale: Float = 1.0 / 20
 
@@ -128,7 +115,6 @@ public final class GrammarDecoder {
         let words = best.map(\.text).flatMap { $0.isEmpty ? nil : $0 }
         return GrammarHypothesis(
             words: words, pathScore: best?.score ?? 0, lattice: words == nil ? nil : latticeConfidence(words!),
-            alternatives: words == nil ? [] : decoder.bestSentences(limit: alternativeCount),
             segments: words == nil ? [] : decoder.segments(), frameCount: decoder.frameCount
         )
     }
@@ -144,28 +130,10 @@ public struct Recognition: Sendable {
     /// The heard words for the resolver: fillers and pronunciation variants removed, names
     /// spoken differently from their spelling put back; nil if nothing was heard or it was garbage.
     public let text: String?
-    /// The lattice's best sentences as the resolver reads them, with path scores (natural log), best first.
-    public let alternatives: [(text: String?, score: Double)]
     /// The phones of the heard words as the decoder chose them (pronunciation variants included).
     public let heardPhones: [String]
     /// How much of the heard words' frames is voiced (`Voicing.voicedFraction`).
     public let voicedFraction: Double
-
-    /// How much better the heard sentence scored than the best kept sentence that means
-    /// something else (`meaning` gives a sentence's meaning, e.g. the resolver's result), in
-    /// natural log per frame; `cap` when no kept sentence means anything else. A small margin
-    /// means the audio fits another command almost as well: ask rather than act.
-    public func meaningMargin(cap: Double = 1, _ meaning: (String) -> String) -> Double {
-        guard let text else { return 0 }
-        let heard = meaning(text)
-        let best = alternatives.first?.score ?? 0
-        let frames = Double(max(hypothesis.frameCount, 1))
-        for alternative in alternatives {
-            guard let other = alternative.text else { continue }
-            if meaning(other) != heard { return min(cap, max(0, best - alternative.score) / frames) }
-        }
-        return cap
-    }
 }
 
 /// The grammar decoder and the phone loop over the same audio, and the current grammar.
@@ -183,6 +151,15 @@ public final class Recognizer {
     ) throws(DecoderError) {
         grammarDecoder = try GrammarDecoder(model: model, tuning: tuning)
         phoneLoop = try PhoneLoopDecoder(model: model, tuning: loopTuning)
+        startAfresh()
+    }
+
+    /// Forgets what earlier turns taught: the cepstral mean goes back to `CepstralMean.speech`
+    /// and the noise floor to its first sample, so a recording is heard the same whatever was
+    /// heard before it (the dry run of `hear` on files).
+    public func startAfresh() {
+        cepstralMean = CepstralMean.speech
+        noiseFloor = noiseFloor.map { NoiseFloor(rms: $0.rms) }
     }
 
     /// Switches to `grammar` (see `GrammarDecoder.load`).
@@ -195,26 +172,6 @@ public final class Recognizer {
                 pronunciations[index == 0 ? entry.word : "\(entry.word)(\(index + 1))"] = phones
             }
         }
-    }
-
-    /// Decodes a whole utterance with both decoders, one after the other (noise floor added).
-    public func recognize(_ input: [Int16]) throws(DecoderError) -> Recognition {
-        try decodeWhole(noiseFloor?.applied(to: input) ?? input)
-    }
-
-    /// Decodes `samples` as they are (the noise floor already in them) with both decoders at once:
-    /// the phone loop on a Dispatch worker, the grammar on the calling thread.
-    func decodeWhole(_ samples: [Int16]) throws(DecoderError) -> Recognition {
-        let handoff = PhoneLoopHandoff(decoder: phoneLoop)
-        let phones = Mutex<Result<[Segment], DecoderError>?>(nil)
-        let group = DispatchGroup()
-        DispatchQueue.global(qos: .userInitiated).async(group: group) {
-            let outcome = Result { () throws(DecoderError) in try handoff.decoder.decode(samples) }
-            phones.withLock { $0 = outcome }
-        }
-        let hypothesis = Result { () throws(DecoderError) in try grammarDecoder.decode(samples) }
-        group.wait()
-        return result(try hypothesis.get(), try phones.withLock { $0! }.get(), samples: samples)
     }
 
     /// The cepstral mean both decoders subtract (they hear the same audio, so they share it).
@@ -234,13 +191,12 @@ public final class Recognizer {
             unit: grammarDecoder.decoder.naturalLogPerUnit
         )
         let text = hypothesis.words.flatMap(resolverText)
-        let alternatives = hypothesis.alternatives.map { (text: resolverText($0.text), score: $0.score) }
         var heardPhones: [String] = []
         for segment in hypothesis.segments where !ConfidenceFeatures.isFiller(segment.word) {
             heardPhones += pronunciations[segment.word] ?? []
         }
         let wordFrames = hypothesis.segments.filter { !ConfidenceFeatures.isFiller($0.word) }.map { $0.startFrame...max($0.startFrame, $0.endFrame) }
-        return Recognition(hypothesis: hypothesis, phones: phones, features: features, text: text, alternatives: alternatives, heardPhones: heardPhones,
+        return Recognition(hypothesis: hypothesis, phones: phones, features: features, text: text, heardPhones: heardPhones,
                            voicedFraction: Voicing.voicedFraction(of: samples, frames: wordFrames))
     }
 

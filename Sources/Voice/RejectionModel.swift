@@ -9,13 +9,18 @@ import Glibc
 /// docs/voice.md.
 public struct RejectionModel: Sendable, Hashable {
     /// The measurements, in this order: speech gap ×1000, worst word gap ×1000, utterance gap
-    /// ×1000, phone distance, frames per phone (capped at 30), words heard.
-    public static let featureNames = ["speechGap", "worstWordGap", "utteranceGap", "phoneDistance", "framesPerPhone", "words"]
+    /// ×1000, phone distance, frames per phone (capped at 30), words heard, the lattice's
+    /// posterior of the sentence and of its worst word (natural log, floored at −20), and the
+    /// voiced share of the words' frames.
+    public static let featureNames = [
+        "speechGap", "worstWordGap", "utteranceGap", "phoneDistance", "framesPerPhone", "words",
+        "sentencePosterior", "worstWordPosterior", "voiced",
+    ]
 
-    /// The model fitted in the prototype on its tuning clips (negatives weighted ×4) with the
-    /// threshold that accepted none of its out-of-grammar and noise tuning clips (docs/voice.md).
+    /// The model fitted on the tuning clips of `cdchanger-bench voice-eval` (wrong answers
+    /// weighted ×4), with the threshold chosen on them and checked on clips never tuned on (docs/voice.md).
     public static let standard = RejectionModel(
-        weights: [-0.6786, 0.5969, 1.9840, -9.3471, -0.1427, 0.0254], bias: 9.7667, threshold: 2.80
+        weights: [6.8257, 0.5321, -4.2288, -25.8115, -0.4510, -0.6862, 1.7484, -1.6835, 11.8406], bias: 22.0359, threshold: 2.0
     )
 
     public var weights: [Double]
@@ -28,28 +33,21 @@ public struct RejectionModel: Sendable, Hashable {
         self.threshold = threshold
     }
 
-    /// The feature vector of one recognition.
-    public static func features(
-        speechGap: Double, worstWordGap: Double, utteranceGap: Double, phoneDistance: Double, framesPerPhone: Double, words: Int
-    ) -> [Double] {
-        func finite(_ value: Double, _ fallback: Double) -> Double { value.isFinite ? value : fallback }
-        return [
-            finite(speechGap * 1000, -20), finite(worstWordGap * 1000, -20), finite(utteranceGap * 1000, -20),
-            finite(phoneDistance, 1), min(finite(framesPerPhone, 30), 30), Double(words),
-        ]
-    }
-
     /// The features of a recognition made with `Recognizer`.
     public static func features(of recognition: Recognition) -> [Double] {
+        func finite(_ value: Double, _ fallback: Double) -> Double { value.isFinite ? value : fallback }
         let loopPhones = recognition.phones.map(\.word).filter { $0 != "SIL" }
         let heard = recognition.heardPhones
         let words = recognition.text?.split(separator: " ").count ?? 0
-        return features(
-            speechGap: recognition.features.speechGap, worstWordGap: recognition.features.worstWordGap,
-            utteranceGap: recognition.features.utteranceGap,
-            phoneDistance: heard.isEmpty ? 1 : PhoneticDistance.distance(heard, loopPhones),
-            framesPerPhone: heard.isEmpty ? 30 : Double(recognition.features.speechFrames) / Double(heard.count), words: words
-        )
+        let gaps = recognition.features
+        let lattice = recognition.hypothesis.lattice
+        return [
+            finite(gaps.speechGap * 1000, -20), finite(gaps.worstWordGap * 1000, -20), finite(gaps.utteranceGap * 1000, -20),
+            heard.isEmpty ? 1 : finite(PhoneticDistance.distance(heard, loopPhones), 1),
+            heard.isEmpty ? 30 : min(finite(Double(gaps.speechFrames) / Double(heard.count), 30), 30), Double(words),
+            max(finite(lattice?.sentence ?? -20, -20), -20), max(finite(lattice?.worstWord ?? -20, -20), -20),
+            recognition.voicedFraction,
+        ]
     }
 
     /// The model's score (log odds that the recognition is right).

@@ -10,8 +10,10 @@ public struct VoiceTurn: Sendable {
     public let hypothesis: String?
     /// The rejection model's score (`RejectionModel.score`); `heard` is set when it reaches the threshold.
     public let score: Double
+    /// How listening went (samples read, where speech began, whether the utterance was decoded again).
+    public let listening: ListeningResult
     /// Why listening ended.
-    public let end: ListeningEnd
+    public var end: ListeningEnd { listening.end }
 }
 
 /// The app's voice recognizer: PocketSphinx with a grammar generated from a live
@@ -44,7 +46,10 @@ public final class VoiceRecognizer: Sendable {
     private let stopRequest = Atomic<Bool>(false)
 
     /// Decoder settings measured in the prototype (docs/voice.md, "Decoder settings").
-    static let grammarTuning = DecoderOptions([("-fsgusealtpron", "no"), ("-topn", "8"), ("-vad_postspeech", "30")])
+    static let grammarTuning = DecoderOptions([
+        ("-fsgusealtpron", "no"), ("-topn", "8"), ("-vad_postspeech", "15"),
+        ("-beam", "1e-30"), ("-pbeam", "1e-25"), ("-wbeam", "1e-20"),
+    ])
     static let phoneLoopTuning = DecoderOptions([("-allphone_ci", "yes"), ("-beam", "1e-10"), ("-pbeam", "1e-10")])
 
     /// `options` says what goes into the grammar besides the templates (e.g. entity types left out).
@@ -84,15 +89,21 @@ public final class VoiceRecognizer: Sendable {
             let result = try listener.listen(to: &source, level: { value in
                 if stopRequest.load(ordering: .relaxed) { listener.stop() }
                 level(value)
-            }, partial: partial)
-            return turn(result.recognition, end: result.end)
+            }, partial: partial, isComplete: { words in
+                if case .matched = registry.resolve(words, mode: .inApp) { return true }
+                return false
+            })
+            return turn(result)
         }
     }
 
     /// Recognizes a whole recording (a WAV file's samples at 16 kHz), streamed through the
     /// listener as a microphone's audio would be, without waiting for real time.
+    /// Each recording starts afresh (`Recognizer.startAfresh`): the same file is heard the same
+    /// whatever came before it.
     public func recognize(_ samples: [Int16]) throws(DecoderError) -> VoiceTurn {
         var source = SampleSource(samples, paced: false)
+        try withEngine { engine throws(DecoderError) in engine.recognizer.startAfresh() }
         return try listen(to: &source)
     }
 
@@ -101,10 +112,11 @@ public final class VoiceRecognizer: Sendable {
         try withEngine { engine throws(DecoderError) in engine.grammar }
     }
 
-    private func turn(_ recognition: Recognition, end: ListeningEnd) -> VoiceTurn {
+    private func turn(_ listening: ListeningResult) -> VoiceTurn {
+        let recognition = listening.recognition
         let score = rejection.score(RejectionModel.features(of: recognition))
         let accepted = recognition.text != nil && score >= rejection.threshold
-        return VoiceTurn(heard: accepted ? recognition.text : nil, hypothesis: recognition.text, score: score, end: end)
+        return VoiceTurn(heard: accepted ? recognition.text : nil, hypothesis: recognition.text, score: score, listening: listening)
     }
 
     /// Runs `body` with the loaded engine, loading it first and switching to the newest grammar.
