@@ -9,6 +9,9 @@ import Voice
 
 /// Measures the voice prompt against issue 12's targets (docs/voice.md, "Speed and memory").
 enum VoiceBenchmark {
+    /// The app's grammar options.
+    static let appGrammar = GrammarOptions.changer
+
     static let sentences = [
         "play disc three", "next song", "turn it up", "pause the music", "previous track",
         "set the volume to forty", "play track five", "what is playing",
@@ -28,9 +31,7 @@ enum VoiceBenchmark {
         }
         let withoutVoice = residentMegabytes()
         // As the app has it: magazines, albums and artists, not songs; no device or room addresses (docs/voice.md).
-        let recognizer = VoiceRecognizer(registry: registry, options: GrammarOptions(
-            unspokenEntityTypes: [ChangerCatalog.songType], unspokenFragments: ChangerShortcuts.fillerFragments
-        ))
+        let recognizer = VoiceRecognizer(registry: registry, options: appGrammar)
         let loadSeconds = Measure.seconds {
             do { try recognizer.prepare() } catch { fatalError("voice does not load: \(error)") }
         }
@@ -66,8 +67,11 @@ enum VoiceBenchmark {
             defer { try? FileManager.default.removeItem(atPath: path) }
             do { try Measure.shell("espeak-ng -v en-us -s 140 -w '\(path)' '\(sentence)'") } catch { fatalError("espeak-ng failed: \(error)") }
             guard let audio = try? AudioFile.read(path) else { fatalError("cannot read \(path)") }
-            let spoken = audio.samples.count
-            let padded = audio.samples + [Int16](repeating: 0, count: SpeechAudio.sampleRate)   // a second of silence after
+            // The end of speech: the last sample louder than 2 % of the peak (espeak-ng's file ends
+            // with some silence of its own, which the listener must not get credit for).
+            let peak = audio.samples.map { abs(Int($0)) }.max() ?? 0
+            let spoken = (audio.samples.lastIndex { abs(Int($0)) * 50 > peak } ?? audio.samples.count - 1) + 1
+            let padded = Array(audio.samples[..<spoken]) + [Int16](repeating: 0, count: SpeechAudio.sampleRate)   // a second of silence after
             var source = SampleSource(padded, paced: true)
             let cpuStart = cpuSeconds()
             let start = DispatchTime.now().uptimeNanoseconds
@@ -80,6 +84,14 @@ enum VoiceBenchmark {
             durations.append(speechEnd)
             latencies.append(Double(end - start) / 1e9 - speechEnd)
             if let resolution, resolution == registry.resolve(sentence, mode: .inApp) { right += 1 }
+            if let turn {
+                let decided = Double(turn.listening.samplesRead) / Double(SpeechAudio.sampleRate)
+                FileHandle.standardError.write(Data(String(
+                    format: "  “%@” → “%@” (score %.2f%@): file %.2f s, end decided at %.2f s, finished in %.1f ms\n",
+                    sentence, turn.hypothesis ?? "", turn.score, turn.heard == nil ? ", rejected" : "", speechEnd, decided,
+                    Double(turn.listening.finishDuration.components.attoseconds) / 1e15
+                ).utf8))
+            }
         }
 
         let latency = Measure.median(latencies)

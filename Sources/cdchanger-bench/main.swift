@@ -9,6 +9,7 @@ let benchmarks: [String: ([String]) -> Void] = [
     "playback": PlaybackBenchmark.run,
     "dashboard": DashboardBenchmark.run,
     "voice": VoiceBenchmark.run,
+    "voice-eval": VoiceEvaluation.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -3,6 +3,7 @@ import IntentKit
 import OrderedJSON
 import Remote
 import Session
+import SystemSupport
 import Voice
 
 /// `cdchanger hear`: speech into the same resolver as `resolve` and `say` (docs/voice.md).
@@ -11,11 +12,8 @@ enum VoiceCommands {
     static let notHeardResponse = "Sorry, I didn't catch that."
     /// The capture device used when `--mic` is not given.
     static let defaultMicrophone = "default"
-    /// What the app's grammar holds: magazines, albums and artists, not songs; no device or room
-    /// addresses (docs/voice.md).
-    static let grammarOptions = GrammarOptions(
-        unspokenEntityTypes: [ChangerCatalog.songType], unspokenFragments: ChangerShortcuts.fillerFragments
-    )
+    /// What the app's grammar holds (`GrammarOptions.changer`).
+    static let grammarOptions = GrammarOptions.changer
 
     static let descriptions: [CommandDescription] = [
         CommandDescription(
@@ -124,6 +122,15 @@ enum VoiceCommands {
     static func textLine(file: String, heard: String?, _ registry: ShortcutRegistry) -> String {
         guard let heard else { return "\(file): \(notHeardResponse)" }
         return "\(file): " + ChangerReports.resolveTextLine(registry, sentence: heard, mode: .inApp)
+    }
+
+    /// `shortcuts --spoken N`: N random sentences of each phrase template in the voice grammar's
+    /// words, with the registry's names; seeded, so the list is the same on every run.
+    static func spokenSentences(_ registry: ShortcutRegistry, perPhrase: Int) throws -> [String] {
+        let lexicon = Lexicon(dictionary: try PronunciationDictionary(path: ModelPaths.debian.dictionary))
+        let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: grammarOptions)
+        var generator = SeededGenerator(seed: 12)
+        return builder.sampleSentences(for: registry.snapshot, perTemplate: perPhrase, using: &generator)
     }
 
     /// `shortcuts --check`'s sound-alike section: magazine names whose phones are close to a
