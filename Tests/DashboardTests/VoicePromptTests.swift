@@ -104,7 +104,7 @@ extension OnTheRealPlayer {
             try session.wait(for: "Playing disc 1")
             // First turn: the model loads (the microphone, a FIFO here, waits for its writer).
             try session.send("v")
-            try session.wait(for: "Loading voice…")
+            try session.wait(for: "Loading voice…", timeout: 15)
             let mute = try microphone.feed(try Self.speech("mute", voice: SpeechFixtures.Voice("en-us+f2", speed: 170), in: folder))
             try session.wait(for: "Heard “mute”", timeout: 30)
             try session.waitForText("Muted.", timeout: 5)
