@@ -33,6 +33,8 @@ final class PlayerVoice {
     private var waiting: [(Ending) -> Void] = []
     /// Whether the "Voice is off" notice has been pinned (once per run).
     private var pinnedNotice = false
+    /// Set on quit: a turn that ends afterwards does nothing.
+    private var isShutDown = false
     /// The turn under way, as the prompt bar shows it.
     private(set) var listening: DashboardSnapshot.Listening?
     /// What a heard sentence goes through, and what becomes of a turn that heard none: the
@@ -53,6 +55,10 @@ final class PlayerVoice {
 
     /// Starts a turn unless one is under way; `completion` is called on the loop when it ends.
     func listen(then completion: ((Ending) -> Void)? = nil) {
+        guard !isShutDown else {
+            completion?(Ending(result: .unavailable("The player is quitting."), reply: nil))
+            return
+        }
         if let completion { waiting.append(completion) }
         guard listening == nil else { return }
         let recognizer = self.recognizer ?? VoiceRecognizer(registry: session.registry, options: VoiceCommands.grammarOptions)
@@ -86,6 +92,7 @@ final class PlayerVoice {
     /// On quit: the turn under way is ended and whoever waits for it is answered now.
     func shutdown() {
         stop()
+        isShutDown = true
         let waiters = waiting
         waiting = []
         for waiter in waiters { waiter(Ending(result: .unavailable("The player is quitting."), reply: nil)) }
@@ -139,6 +146,7 @@ final class PlayerVoice {
     }
 
     private func finish(_ outcome: Outcome) {
+        guard !isShutDown else { return }
         worker?.join(timeout: 1)
         worker = nil
         listening = nil
