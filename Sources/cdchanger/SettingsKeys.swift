@@ -34,7 +34,7 @@ enum SettingsKeys {
     }
 
     static let microphone = SettingKey(
-        name: "mic", meaning: "the microphone cdchanger hear listens on (docs/voice.md)",
+        name: "mic", meaning: "the microphone cdchanger hear, the v key and cdchanger listen use (docs/voice.md)",
         values: "an ALSA capture device, e.g. default or hw:1", standard: "default"
     ) { value in
         guard !value.isEmpty, !value.contains(where: \.isWhitespace) else {

@@ -6,7 +6,8 @@ import Session
 import SystemSupport
 import Voice
 
-/// `cdchanger hear`: speech into the same resolver as `resolve` and `say` (docs/voice.md).
+/// `cdchanger hear` and `cdchanger listen`: speech into the same resolver as `resolve` and `say`
+/// (docs/voice.md).
 enum VoiceCommands {
     /// What the player says when the recognizer rejected the audio.
     static let notHeardResponse = "Sorry, I didn't catch that."
@@ -14,6 +15,16 @@ enum VoiceCommands {
     static let defaultMicrophone = "default"
     /// What the app's grammar holds (`GrammarOptions.changer`).
     static let grammarOptions = GrammarOptions.changer
+
+    /// The players' `--mic` (the dashboard's and `play`'s), which the `v` key and `listen` use.
+    static let microphoneOption = OptionHelp(
+        "--mic", "DEVICE", "the ALSA capture device the v key and cdchanger listen use (else the settings file's mic, else \u{201C}default\u{201D}; list them with arecord -l)"
+    )
+
+    /// The microphone: `--mic`, else the settings file's `mic`, else ALSA's default device.
+    static func microphone(_ arguments: Arguments, _ environment: CommandEnvironment) -> String {
+        arguments.value("--mic") ?? environment.setting(SettingsKeys.microphone) ?? defaultMicrophone
+    }
 
     static let descriptions: [CommandDescription] = [
         CommandDescription(
@@ -35,14 +46,37 @@ enum VoiceCommands {
             run: { arguments, environment in
                 let json = arguments.flag("--json")
                 if arguments.positionals.isEmpty {
-                    let device = arguments.value("--mic") ?? environment.setting(SettingsKeys.microphone) ?? defaultMicrophone
-                    return try listenOnce(device: device, json: json, environment)
+                    return try listenOnce(device: microphone(arguments, environment), json: json, environment)
                 }
                 guard arguments.value("--mic") == nil else { throw UsageError("--mic listens on a microphone; it cannot be used with files") }
                 return try recognizeFiles(arguments.positionals, json: json, environment)
             }
         ),
+        CommandDescription(
+            words: ["listen"], synopsis: "listen [--json]",
+            summary: "Make the running player listen once on its microphone, as its v key does, and act on what it heard (for a desktop key binding or a steering-wheel button).",
+            details: "The player listens on its own microphone (its --mic, else the settings file's mic, else \u{201C}default\u{201D}) until the speaker stops, or 8 seconds; the dashboard shows \u{201C}Listening\u{2026}\u{201D}. What it heard goes the way of a sentence typed into the dashboard's prompt bar (without the dashboard, of cdchanger say), so a question it asks can be answered with another listen. It prints what it heard (Heard \u{201C}stop the music\u{201D}.) and the player's answer. See docs/voice.md.",
+            options: [OptionHelp("--json", "print what was heard and done as JSON: the object of say --json plus heard (the recognized text, or null; outcome notHeard when the speech was rejected)")],
+            exitStatuses: [
+                ExitStatusHelp(0, "heard and done"),
+                ExitStatusHelp(1, "not heard (\u{201C}\(notHeardResponse)\u{201D}), not understood, or understood but not possible"),
+                ExitStatusHelp(2, "ambiguous: the question and the numbered candidates are printed"),
+                ExitStatusHelp(3, "needs a value: the question is printed; answer it with another listen or say"),
+                ExitStatusHelp(RemoteCommands.noPlayerStatus, "no player is running"),
+                ExitStatusHelp(RemoteCommands.unreachableStatus, "the player could not be reached, or it has no microphone"),
+            ],
+            run: { arguments, environment in
+                _ = try arguments.exactly([])
+                let json = arguments.flag("--json")
+                let response = try RemoteCommands.send(.listen(json: json), environment, timeout: listenTimeout)
+                return RemoteCommands.deliver(response, environment, preferPayload: json)
+            }
+        ),
     ]
+
+    /// How long `listen` waits for the player's answer: loading the model (the first time, slow
+    /// on a small machine), up to 8 s of listening, and the sentence.
+    static let listenTimeout = 60.0
 
     /// The dry run: one result line per file; the status of the first file not understood.
     static func recognizeFiles(_ files: [String], json: Bool, _ environment: CommandEnvironment) throws -> Int32 {
