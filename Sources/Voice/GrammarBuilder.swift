@@ -22,10 +22,19 @@ public struct GrammarOptions: Sendable, Hashable {
     /// ("(track|song|tune)" where typing also takes "piece" and "cut", which sound like "disc").
     /// Each must say a part of what the registry's body says, so whatever is heard is understood.
     public var spokenFragments: [String: String] = [:]
+    /// Answers to a follow-up question, heard besides the commands (phrase syntax, no
+    /// parameters): "four", "the second one", "yes", "never mind". Alone they command nothing;
+    /// the conversation reads them as the answer to its open question.
+    public var answerPhrases: [String] = []
+    /// For number enums (by identifier), the values the grammar hears; the others are left out.
+    /// Numbers that sound alike ("seventy" and "seventeen", "forty" and "fourteen") are the
+    /// recognizer's surest way to act wrongly, so each list keeps only one of such a pair.
+    public var spokenIntegers: [String: Set<Int>] = [:]
 
     public init(
         appClause: Bool = true, garbageWeight: Double? = nil, deterministic: Bool = false,
-        unspokenEntityTypes: Set<String> = [], unspokenFragments: Set<String> = [], spokenFragments: [String: String] = [:]
+        unspokenEntityTypes: Set<String> = [], unspokenFragments: Set<String> = [], spokenFragments: [String: String] = [:],
+        answerPhrases: [String] = [], spokenIntegers: [String: Set<Int>] = [:]
     ) {
         self.appClause = appClause
         self.garbageWeight = garbageWeight
@@ -33,6 +42,8 @@ public struct GrammarOptions: Sendable, Hashable {
         self.unspokenEntityTypes = unspokenEntityTypes
         self.unspokenFragments = unspokenFragments
         self.spokenFragments = spokenFragments
+        self.answerPhrases = answerPhrases
+        self.spokenIntegers = spokenIntegers
     }
 }
 
@@ -142,6 +153,9 @@ public struct GrammarBuilder: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// The intent name the answer phrases are filed under (they command nothing alone).
+    static let answerIntent = ""
+
     /// The placeholder label of slot `index` (enums first, then entity types).
     static func slotLabel(_ index: Int) -> Int32 { -2 - Int32(index) }
 
@@ -180,7 +194,12 @@ public struct GrammarBuilder: Sendable {
                         if let index = enumIndex[definition.identifier] { return .enumeration(index) }
                         var seen: Set<[Int32]> = []
                         var phrases: [[Int32]] = []
+                        var spokenValues: Set<EnumCaseValue> = []
                         for enumCase in definition.cases {
+                            if case .integer(let number) = enumCase.value, let allowed = options.spokenIntegers[definition.identifier] {
+                                // One case per value: a second one only adds readings the voice does not need.
+                                guard allowed.contains(number), spokenValues.insert(enumCase.value).inserted else { continue }
+                            }
                             for text in [enumCase.displayName] + enumCase.synonyms {
                                 let words = spoken(text)
                                 if !words.isEmpty, seen.insert(words).inserted { phrases.append(words) }
@@ -202,6 +221,14 @@ public struct GrammarBuilder: Sendable {
                     }
                 }
                 templates.append((shortcut.intent, Self.nodes(template.elements, spoken: spoken, skipping: options.unspokenFragments, slot: slot)))
+            }
+        }
+        for phrase in options.answerPhrases {
+            do {
+                let template = try PhraseTemplate(phrase, fragments: fragments)
+                templates.append((Self.answerIntent, Self.nodes(template.elements, spoken: spoken, slot: { _ in nil })))
+            } catch {
+                throw DecoderError("answer phrase “\(phrase)” does not parse: \(error)")
             }
         }
         let appNames = ([registry.appName] + registry.alternativeAppNames).map(spoken)
@@ -451,7 +478,7 @@ public struct GrammarBuilder: Sendable {
             return true
         }
         var result: [String] = []
-        for template in templates {
+        for template in templates where template.intent != Self.answerIntent {
             for _ in 0..<perTemplate {
                 var sentence: [Int32] = []
                 if expand(template.nodes, into: &sentence), !sentence.isEmpty {
@@ -596,9 +623,24 @@ struct WordTable {
 extension GrammarOptions {
     /// What CD Changer's grammar holds (docs/voice.md): magazines, albums and artists but not
     /// songs (10,000 song titles would make the grammar too large to rebuild on every change), no
-    /// device or room addresses, and the spoken vocabulary instead of the typed one.
+    /// device or room addresses, the spoken vocabulary instead of the typed one, answers to
+    /// follow-up questions, and numbers that do not sound like each other (volume in tens,
+    /// tracks 1–25, discs and magazines 1–10, common seek lengths).
     public static let changer = GrammarOptions(
         unspokenEntityTypes: [ChangerCatalog.songType], unspokenFragments: ChangerShortcuts.fillerFragments,
-        spokenFragments: ChangerShortcuts.spokenFragments
+        spokenFragments: ChangerShortcuts.spokenFragments,
+        answerPhrases: [
+            "[number|option] (one|two|three|four|five|six|seven|eight|nine)",
+            "[the] (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth) [one]",
+            "(yes|yes please|no|no thanks|cancel|never mind)",
+        ],
+        spokenIntegers: [
+            "VolumePercentage": Set(stride(from: 0, through: 100, by: 10)),
+            "VolumeAmount": [5, 10, 20, 25, 30, 40, 50],
+            "SeekAmount": [5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 240, 300, 600],
+            "TrackNumber": Set(1...25),
+            "DiscNumber": Set(1...10),
+            "MagazineNumber": Set(1...10),
+        ]
     )
 }

@@ -1,12 +1,12 @@
 import Glibc
 
 /// The confidence measure: a logistic combination of the grammar-versus-phone-loop gaps, the
-/// phone agreement between the heard words and the phone loop, and how stretched the words are.
-/// `score ≥ threshold` accepts; below it the app says "Sorry, I didn't catch that."
+/// phone agreement between the heard words and the phone loop, how stretched the words are, the
+/// lattice's posteriors and how voiced the words are. `score ≥ threshold` accepts; below it the
+/// app says "Sorry, I didn't catch that."
 ///
-/// Weights and threshold are fitted on the tuning clips (`voice-lab report --fit`) and checked on
-/// the test and held-out clips; the values in `standard` and how they were chosen are in
-/// docs/voice.md.
+/// Weights are fitted on tuning clips (`cdchanger-bench voice-eval --fit`) and checked on test
+/// and held-out clips; the values in `standard` and how they were chosen are in docs/voice.md.
 public struct RejectionModel: Sendable, Hashable {
     /// The measurements, in this order: speech gap ×1000, worst word gap ×1000, utterance gap
     /// ×1000, phone distance, frames per phone (capped at 30), words heard, the lattice's
@@ -20,7 +20,7 @@ public struct RejectionModel: Sendable, Hashable {
     /// The model fitted on the tuning clips of `cdchanger-bench voice-eval` (wrong answers
     /// weighted ×4), with the threshold chosen on them and checked on clips never tuned on (docs/voice.md).
     public static let standard = RejectionModel(
-        weights: [6.8257, 0.5321, -4.2288, -25.8115, -0.4510, -0.6862, 1.7484, -1.6835, 11.8406], bias: 22.0359, threshold: 2.0
+        weights: [4.6404, 0.7620, -0.8255, -25.7625, -0.4491, -0.3854, -0.1909, -0.9409, 8.2479], bias: 22.6429, threshold: 2.0
     )
 
     public var weights: [Double]

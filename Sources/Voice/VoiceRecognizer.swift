@@ -100,9 +100,13 @@ public final class VoiceRecognizer: Sendable {
     /// Recognizes a whole recording (a WAV file's samples at 16 kHz), streamed through the
     /// listener as a microphone's audio would be, without waiting for real time.
     /// Each recording starts afresh (`Recognizer.startAfresh`): the same file is heard the same
-    /// whatever came before it.
+    /// whatever came before it. Quiet is added before and after it (0.3 s, 0.6 s), as a microphone
+    /// hears before and after a sentence: a file cut close to the speech would otherwise end
+    /// before the detector or the search could tell the sentence was over.
     public func recognize(_ samples: [Int16]) throws(DecoderError) -> VoiceTurn {
-        var source = SampleSource(samples, paced: false)
+        let lead = [Int16](repeating: 0, count: SpeechAudio.sampleRate * 3 / 10)
+        let tail = [Int16](repeating: 0, count: SpeechAudio.sampleRate * 6 / 10)
+        var source = SampleSource(lead + samples + tail, paced: false)
         try withEngine { engine throws(DecoderError) in engine.recognizer.startAfresh() }
         return try listen(to: &source)
     }

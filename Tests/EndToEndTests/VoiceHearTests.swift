@@ -2,17 +2,11 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The driveway test, in small: espeak-ng speaks commands in several voices and speeds, clean and
-/// under brown and pink noise; `cdchanger hear --json` recognizes the files as a dry run. What
-/// it acts on must be exactly what the sentence means (no misrouted command, whatever the
-/// rejection lets through); speech outside the grammar and noise alone are not heard.
+/// `cdchanger hear` on files, end to end: speech outside the grammar and noise alone are not
+/// heard, a file that cannot be read gets a message, no microphone one line. (The driveway test,
+/// DrivewayTests, says every phrase.)
 @Suite("cdchanger hear, end to end")
 struct VoiceHearTests {
-    static let commands = [
-        "play disc three", "next song", "turn it up", "pause", "previous track", "mute",
-        "what's playing", "stop the music", "play track five", "set the volume to forty",
-        "skip two songs", "resume playback",
-    ]
     static let outOfGrammar = ["what's the weather like tomorrow", "call my mother", "navigate to the nearest gas station", "tell me a joke"]
     static let voices = [
         SpeechFixtures.Voice("en-us", speed: 160), SpeechFixtures.Voice("en-us+m3", speed: 140),
@@ -52,42 +46,6 @@ struct VoiceHearTests {
             dictionary.keys.sorted().map { "\($0)=\(dictionary[$0]!)" }.joined(separator: ",")
         } ?? ""
         return "\(object["outcome"] ?? "-") \(object["intent"] ?? "-") \(parameters)"
-    }
-
-    @Test("commands in four voices, clean and under noise: nothing misrouted, some heard right")
-    func commandsAreNeverMisrouted() throws {
-        let audio = TemporaryFolder("cdc-voice")
-        let fixture = try PlayerFixture()
-        var clips: [Clip] = []
-        for (index, sentence) in Self.commands.enumerated() {
-            for (variant, voice) in Self.voices.enumerated() {
-                // Every voice says every command clean; each command is also said under one noise.
-                let noises: [SpeechFixtures.Noise?] = [nil] + (variant == index % Self.voices.count ? [Self.noises[1 + index % 2]] : [])
-                for noise in noises {
-                    let file = audio.file("c\(clips.count).wav")
-                    try SpeechFixtures.speak(sentence, voice: voice, noise: noise, to: file)
-                    clips.append(Clip(sentence: sentence, file: file, label: "\(voice) \(noise.map(String.init(describing:)) ?? "clean")"))
-                }
-            }
-        }
-        let expected = try Self.expected(clips.map { $0.sentence! }, fixture)
-        let heard = try Self.hear(clips, fixture)
-        try #require(heard.objects.count == clips.count, "\(heard.error)")
-        var right = 0
-        for (clip, (object, reference)) in zip(clips, zip(heard.objects, expected)) {
-            #expect(object["sentence"] as? String == clip.file.path)
-            #expect(Set(object.keys) == Set(reference.keys).union(["heard"]))
-            if object["outcome"] as? String == "notHeard" {
-                #expect(object["heard"] is NSNull)
-                #expect(object["response"] as? String == "Sorry, I didn't catch that.")
-                continue
-            }
-            let said = clip.sentence ?? ""
-            #expect(Self.action(object) == Self.action(reference), "misrouted: “\(said)” (\(clip.label)) heard as “\(object["heard"] ?? "")”")
-            if Self.action(object) == Self.action(reference) { right += 1 }
-        }
-        // The rejection threshold lets few right answers through (docs/voice.md); some must pass.
-        #expect(right >= 3, "only \(right) of \(clips.count) commands were acted on")
     }
 
     @Test("speech outside the grammar and noise alone are not heard (exit status 1)")

@@ -40,6 +40,7 @@ final class MagazineNames: Sendable {
         "play disc three", "play the third disc of road trip in cd changer", "put sunday drive on",
         "set the volume to forty", "what's playing", "unmute the sound", "next song using digital cd changer",
         "skip two songs", "play track twelve", "turn it up a little bit", "shuffle on", "play magazine two",
+        "four", "the second one", "never mind",
     ])
     func hearsSentencesOfTheTemplates(sentence: String) throws {
         #expect(Self.accepts(try Self.twoMagazines.get(), sentence))
