@@ -133,28 +133,16 @@ public final class Decoder {
         return true
     }
 
-    /// Compiles a JSGF grammar into a search called `name` (`ps_set_jsgf_string`) and makes it the
-    /// active one (`ps_set_search`).
-    public func useGrammar(named name: String, jsgf: String) throws(DecoderError) {
-        if ps_set_jsgf_string(handle, name, jsgf) < 0 {
-            throw DecoderError("PocketSphinx refused the grammar “\(name)” (see the library log)")
-        }
-        try useSearch(named: name)
-    }
-
     /// Builds an FSG from `graph` through the `fsg_model` API (`fsg_model_init`,
     /// `fsg_model_word_add`, `fsg_model_trans_add`, `fsg_model_null_trans_add`,
     /// `fsg_model_null_trans_closure`), hands it to the
     /// decoder as search `name` (`ps_set_fsg`) and makes it the active one (`ps_set_search`).
     ///
-    /// With `uniform`, each state's ways out (arcs and, for a final state, the end) are equally
-    /// likely; otherwise every arc costs nothing. At the start, the words in `garbage` share
-    /// `garbageWeight` against 1 for the rest. `variants[label]` > 1 adds arcs for the word's
-    /// other pronunciations ("the(2)"), which must be in the dictionary.
-    public func useGraph(
-        named name: String, graph: WordGraph, words: [String], garbage: Range<Int32>? = nil, garbageWeight: Double = 0,
-        uniform: Bool = true, variants: [Int] = []
-    ) throws(DecoderError) {
+    /// Every arc costs nothing (a flat grammar: only the acoustics and the word and phone
+    /// insertion penalties rank sentences; uniform branching probabilities lost the right path
+    /// to pruning in the prototype). `variants[label]` > 1 adds arcs for the word's other
+    /// pronunciations ("the(2)"), which must be in the dictionary.
+    public func useGraph(named name: String, graph: WordGraph, words: [String], variants: [Int] = []) throws(DecoderError) {
         let logmath = ps_get_logmath(handle)
         let languageWeight = Float(cmd_ln_float_r(ps_get_config(handle), "-lw"))
         let finalState = Int32(graph.stateCount)
@@ -175,41 +163,23 @@ public final class Decoder {
             variantIds[key] = id
             return id
         }
-        func logProbability(_ probability: Double) -> Int32 {
-            Int32(Float(logmath_log(logmath, probability)) * languageWeight)
-        }
         for state in 0..<graph.stateCount {
-            let arcs = graph.arcs[state]
-            let final = graph.isFinal[state]
-            // Uniform: every way out of a state is equally likely. Otherwise every arc costs nothing
-            // and only the acoustics and the word and phone insertion penalties rank sentences.
-            let ways = uniform ? Double(arcs.count + (final ? 1 : 0)) : 1
-            guard ways > 0 else { continue }
-            var garbageArcs = 0.0
-            if let garbage, Int32(state) == graph.start { garbageArcs = Double(arcs.filter { garbage.contains($0.label) }.count) }
-            for arc in arcs {
-                var probability = 1 / ways
-                if garbageArcs > 0 {
-                    probability = garbage!.contains(arc.label)
-                        ? garbageWeight / (1 + garbageWeight) / (uniform ? garbageArcs : 1)
-                        : 1 / (1 + garbageWeight) / (uniform ? ways - garbageArcs : 1)
-                }
+            for arc in graph.arcs[state] {
                 if arc.label == WordGraph.epsilon {
-                    _ = fsg_model_null_trans_add(fsg, Int32(state), arc.target, logProbability(probability))
-                } else {
-                    let logp = logProbability(probability)
-                    fsg_model_trans_add(fsg, Int32(state), arc.target, logp, wordId(arc.label))
-                    // Other pronunciations as parallel arcs of their own dictionary words ("the(2)"),
-                    // instead of -fsgusealtpron, whose search for them is quadratic in the grammar.
-                    let count = Int(arc.label) < variants.count ? variants[Int(arc.label)] : 1
-                    if count > 1 {
-                        for variant in 2...count {
-                            fsg_model_trans_add(fsg, Int32(state), arc.target, logp, variantId(arc.label, variant))
-                        }
+                    _ = fsg_model_null_trans_add(fsg, Int32(state), arc.target, 0)
+                    continue
+                }
+                fsg_model_trans_add(fsg, Int32(state), arc.target, 0, wordId(arc.label))
+                // Other pronunciations as parallel arcs of their own dictionary words ("the(2)"),
+                // instead of -fsgusealtpron, whose search for them is quadratic in the grammar.
+                let count = Int(arc.label) < variants.count ? variants[Int(arc.label)] : 1
+                if count > 1 {
+                    for variant in 2...count {
+                        fsg_model_trans_add(fsg, Int32(state), arc.target, 0, variantId(arc.label, variant))
                     }
                 }
             }
-            if final { _ = fsg_model_null_trans_add(fsg, Int32(state), finalState, logProbability(1 / ways)) }
+            if graph.isFinal[state] { _ = fsg_model_null_trans_add(fsg, Int32(state), finalState, 0) }
         }
         fsg.pointee.start_state = graph.start
         fsg.pointee.final_state = finalState
@@ -246,15 +216,10 @@ public final class Decoder {
         if ps_start_utt(handle) < 0 { throw DecoderError("PocketSphinx could not start an utterance") }
     }
 
-    /// Feeds 16 kHz mono samples (`ps_process_raw`); `wholeUtterance` when this is all the audio.
-    ///
-    /// A whole utterance is normalised with its own cepstral mean (batch CMN, as the model was
-    /// trained: `feat_t.cmn = CMN_BATCH` of `ps_get_feat`), which also becomes the live mean for
-    /// what follows; streamed chunks switch sphinxbase back to live CMN by themselves (`feat_cmn`).
-    public func process(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool = false) throws(DecoderError) {
+    /// Feeds 16 kHz mono samples of the utterance as they arrive (`ps_process_raw`, live CMN).
+    public func process(_ samples: UnsafeBufferPointer<Int16>) throws(DecoderError) {
         guard let base = samples.baseAddress, !samples.isEmpty else { return }
-        if wholeUtterance { ps_get_feat(handle).pointee.cmn = CMN_BATCH }
-        if ps_process_raw(handle, base, samples.count, 0, wholeUtterance ? 1 : 0) < 0 {
+        if ps_process_raw(handle, base, samples.count, 0, 0) < 0 {
             throw DecoderError("PocketSphinx failed on the audio")
         }
     }
@@ -299,6 +264,35 @@ public final class Decoder {
             link = previous
         }
         return (sentence, words.reversed())
+    }
+
+    /// The best path through the word lattice of the finished utterance, as segments (fillers
+    /// included), for when the search found no path that ends where the grammar ends: the lattice
+    /// then ends at the word that ended last. Built with `ps_get_lattice` and
+    /// `ps_lattice_bestpath`, walked back with `ps_latlink_pred`, `ps_latlink_word`,
+    /// `ps_latlink_times` and `ps_latlink_prob`. Frames are counted from the path's first.
+    public func latticeBestPath(acousticScale: Float) -> [Segment]? {
+        guard let lattice = ps_get_lattice(handle), var link = ps_lattice_bestpath(lattice, nil, 1, acousticScale) else { return nil }
+        var reversed: [Segment] = []
+        while true {
+            var acoustic: Int32 = 0
+            let posterior = ps_latlink_prob(lattice, link, &acoustic)
+            var start: Int16 = 0
+            let end = ps_latlink_times(link, &start)
+            if let word = ps_latlink_word(lattice, link) {
+                reversed.append(Segment(
+                    word: String(cString: word), startFrame: Int(start), endFrame: Int(end),
+                    acousticScore: acoustic, languageScore: 0, posterior: posterior
+                ))
+            }
+            guard let previous = ps_latlink_pred(link) else { break }
+            link = previous
+        }
+        let base = reversed.last?.startFrame ?? 0
+        return reversed.reversed().map { segment in
+            Segment(word: segment.word, startFrame: segment.startFrame - base, endFrame: segment.endFrame - base,
+                    acousticScore: segment.acousticScore, languageScore: segment.languageScore, posterior: segment.posterior)
+        }
     }
 
     /// The best path's segments (`ps_seg_iter`, `ps_seg_frames`, `ps_seg_prob`), frames counted

@@ -5,12 +5,6 @@ import IntentKit
 public struct GrammarOptions: Sendable, Hashable {
     /// Whether "in CD Changer" (any app connector + any app name) may end a sentence.
     public var appClause: Bool = true
-    /// Weight of a free phone loop beside the commands, relative to 1 for the commands, or nil
-    /// for none. When the best path runs through it, the audio was not a command.
-    public var garbageWeight: Double?
-    /// Whether to make the whole graph deterministic (no epsilon arcs, but every slot copied into
-    /// each context) instead of joining shared slot copies with epsilon arcs.
-    public var deterministic: Bool = false
     /// Entity types whose names are left out of the grammar (their slots hear nothing): a large
     /// library's songs would make the grammar too big to rebuild quickly (docs/voice.md).
     public var unspokenEntityTypes: Set<String> = []
@@ -32,13 +26,11 @@ public struct GrammarOptions: Sendable, Hashable {
     public var spokenIntegers: [String: Set<Int>] = [:]
 
     public init(
-        appClause: Bool = true, garbageWeight: Double? = nil, deterministic: Bool = false,
+        appClause: Bool = true,
         unspokenEntityTypes: Set<String> = [], unspokenFragments: Set<String> = [], spokenFragments: [String: String] = [:],
         answerPhrases: [String] = [], spokenIntegers: [String: Set<Int>] = [:]
     ) {
         self.appClause = appClause
-        self.garbageWeight = garbageWeight
-        self.deterministic = deterministic
         self.unspokenEntityTypes = unspokenEntityTypes
         self.unspokenFragments = unspokenFragments
         self.spokenFragments = spokenFragments
@@ -49,7 +41,8 @@ public struct GrammarOptions: Sendable, Hashable {
 
 /// A generated grammar: the minimal word graph, its words and their pronunciations.
 public struct Grammar: Sendable {
-    /// The deterministic, minimal word graph (`FSGLoader` hands it to `ps_set_fsg`).
+    /// The word graph: the minimal skeleton with the slots' graphs joined in by epsilon arcs
+    /// (`Decoder.useGraph` hands it to `ps_set_fsg`).
     public let graph: WordGraph
     /// Word id → grammar word.
     public let words: [String]
@@ -62,22 +55,12 @@ public struct Grammar: Sendable {
     public let leftOut: [(name: String, problem: UnpronounceableWord)]
     /// How many names and enum phrases the slots hold.
     public let slotPhraseCount: Int
-    /// The garbage loop's weight, if the graph has one (its words are `garbageWords`).
-    public let garbageWeight: Double?
 
     /// Word id → number of pronunciations in the lexicon (1 when the word has no entry).
     public var pronunciationCounts: [Int] {
         let counts = Dictionary(lexicon.map { ($0.word, $0.pronunciations.count) }, uniquingKeysWith: { first, _ in first })
         return words.map { counts[$0] ?? 1 }
     }
-
-    /// The words of the garbage loop (one per CMU phone), which mean "not a command".
-    public static let garbageWords: [String: String] = Dictionary(
-        uniqueKeysWithValues: PhoneMapping.cmuPhones.map { ("ph_" + $0.lowercased(), $0) }
-    )
-
-    /// Whether a hypothesis went through the garbage loop.
-    public static func isGarbage(_ hypothesis: String) -> Bool { hypothesis.hasPrefix("ph_") }
 
     /// `hypothesis` with names spoken differently from their written form put back
     /// ("play blink one hundred eighty two" → "play Blink-182"), longest match first.
@@ -106,8 +89,7 @@ public struct Grammar: Sendable {
 /// `PhraseTemplate` trees), enum synonyms, app names and the snapshot's entity names.
 ///
 /// Templates and enums are compiled once; `grammar(for:)` adds the current names and makes the
-/// graph deterministic and minimal. `jsgf(for:)` writes the same language as JSGF (for reading,
-/// and for comparing with `ps_set_jsgf_string`).
+/// graph deterministic and minimal.
 public struct GrammarBuilder: Sendable {
     /// A template part with its words already numbered.
     indirect enum Node: Sendable {
@@ -131,27 +113,6 @@ public struct GrammarBuilder: Sendable {
     /// The templates as a minimal graph in which each slot is one arc with a placeholder label
     /// (`slotLabel`); `grammar(for:)` puts the slot's phrase graph in its place.
     private let skeleton: WordGraph
-
-    /// Skeleton size and, per slot, its placeholder arcs, distinct sources and targets (diagnostics).
-    public var skeletonStatistics: String {
-        var lines = ["skeleton: \(skeleton.stateCount) states, \(skeleton.arcCount) arcs"]
-        let names = enumPhrases.map(\.identifier) + entityTypes
-        for (index, name) in names.enumerated() {
-            let label = Self.slotLabel(index)
-            var arcs = 0
-            var sources: Set<Int> = [], targets: Set<Int32> = []
-            for state in 0..<skeleton.stateCount {
-                for arc in skeleton.arcs[state] where arc.label == label {
-                    arcs += 1
-                    sources.insert(state)
-                    targets.insert(arc.target)
-                }
-            }
-            let size = index < enumGraphs.count ? " graph \(enumGraphs[index].stateCount) states \(enumGraphs[index].arcCount) arcs" : ""
-            lines.append("slot \(name): \(arcs) arcs, \(sources.count) sources, \(targets.count) targets\(size)")
-        }
-        return lines.joined(separator: "\n")
-    }
 
     /// The intent name the answer phrases are filed under (they command nothing alone).
     static let answerIntent = ""
@@ -201,8 +162,11 @@ public struct GrammarBuilder: Sendable {
                                 guard allowed.contains(number), spokenValues.insert(enumCase.value).inserted else { continue }
                             }
                             for text in [enumCase.displayName] + enumCase.synonyms {
+                                let form = SpokenForm(text, hasApostropheForm: dictionary.contains)
+                                // Said aloud, "20 second" is "twenty second", which reads back as 22nd.
+                                guard !form.words.isEmpty, Normalizer.tokens(of: form.text) == Normalizer.tokens(of: text) else { continue }
                                 let words = spoken(text)
-                                if !words.isEmpty, seen.insert(words).inserted { phrases.append(words) }
+                                if seen.insert(words).inserted { phrases.append(words) }
                             }
                             // "a hundred" normalises to 100 and would come back as "one hundred".
                             if case .integer(100) = enumCase.value {
@@ -324,29 +288,19 @@ public struct GrammarBuilder: Sendable {
         let (names, rewrites, leftOut) = names(for: snapshot, table: &table)
 
         let slotGraphs = enumGraphs + entityTypes.map { WordGraph.phraseGraph(names[$0] ?? []) }
-        var graph = Self.expandingSlots(of: skeleton, with: slotGraphs, shared: Set(enumGraphs.count..<slotGraphs.count))
-        if options.deterministic { graph = graph.determinized().minimizedAcyclic() }
-        var words = table.words
-        var sources = table.sources
-        if let weight = options.garbageWeight {
-            graph = Self.addingGarbageLoop(to: graph, firstWordId: Int32(words.count), weight: weight)
-            for (word, phone) in Grammar.garbageWords.sorted(by: { $0.key < $1.key }) {
-                words.append(word)
-                sources.append(phone)
-            }
-        }
+        let graph = Self.expandingSlots(of: skeleton, with: slotGraphs, shared: Set(enumGraphs.count..<slotGraphs.count))
+        let words = table.words
+        let sources = table.sources
         var entries: [LexiconEntry] = []
         entries.reserveCapacity(words.count)
         for (word, source) in zip(words, sources) {
-            if let phone = Grammar.garbageWords[word] {
-                entries.append(LexiconEntry(word: word, pronunciations: [[phone]], source: .dictionary, unknownSymbols: []))
-            } else if let entry = lexicon.entry(for: word, source: source) {
+            if let entry = lexicon.entry(for: word, source: source) {
                 entries.append(entry)
             }
         }
         let slotPhrases = names.values.reduce(0) { $0 + $1.count } + enumPhrases.reduce(0) { $0 + $1.phrases.count }
         return Grammar(graph: graph, words: words, lexicon: entries, rewrites: rewrites, leftOut: leftOut,
-                       slotPhraseCount: slotPhrases, garbageWeight: options.garbageWeight)
+                       slotPhraseCount: slotPhrases)
     }
 
     /// Adds the template parts `nodes` between `source` and `target`: words as arcs, choices
@@ -431,17 +385,6 @@ public struct GrammarBuilder: Sendable {
             }
         }
         return graph
-    }
-
-    /// The graph with a phone loop beside it: start → phone+ → final, `weight` against 1.
-    static func addingGarbageLoop(to graph: WordGraph, firstWordId: Int32, weight: Double) -> WordGraph {
-        var result = graph
-        let loop = result.addState(final: true)
-        for offset in 0..<Int32(Grammar.garbageWords.count) {
-            result.addArc(from: result.start, label: firstWordId + offset, to: loop)
-            result.addArc(from: loop, label: firstWordId + offset, to: loop)
-        }
-        return result
     }
 
     /// Sentences of the grammar with real names, for speaking tests: `perTemplate` random
@@ -563,34 +506,6 @@ public struct GrammarBuilder: Sendable {
         case .enumeration(let index): return [[slotLabel(index)]]
         case .entity(let type): return [[slotLabel(enumCount + (entityTypes.firstIndex(of: type) ?? 0))]]
         }
-    }
-
-    /// The same language as JSGF text (names of `snapshot` inline), for reading and comparison.
-    public func jsgf(for snapshot: ParameterSnapshot) -> String {
-        var table = WordTable(words: staticWords, sources: staticSources)
-        let (names, _, _) = names(for: snapshot, table: &table)
-        let words = table.words
-        func text(_ phrases: [[Int32]]) -> String {
-            phrases.isEmpty ? "<VOID>" : phrases.map { $0.map { words[Int($0)] }.joined(separator: " ") }.joined(separator: " | ")
-        }
-        func body(_ nodes: [Node]) -> String {
-            nodes.map { node -> String in
-                switch node {
-                case .words(let ids): return ids.map { words[Int($0)] }.joined(separator: " ")
-                case .choice(let alternatives): return "(" + alternatives.map(body).joined(separator: " | ") + ")"
-                case .optional(let alternatives): return "[" + alternatives.map(body).joined(separator: " | ") + "]"
-                case .app: return options.appClause ? "[<app>]" : ""
-                case .enumeration(let index): return "<n_\(enumPhrases[index].identifier)>"
-                case .entity(let type): return "<e_\(type)>"
-                }
-            }.filter { !$0.isEmpty }.joined(separator: " ")
-        }
-        var lines = ["#JSGF V1.0;", "grammar changer;"]
-        lines.append("public <command> = " + templates.map { "(" + body($0.nodes) + ")" }.joined(separator: " | ") + ";")
-        lines.append("<app> = " + text(appPhrases) + ";")
-        for (identifier, phrases) in enumPhrases { lines.append("<n_\(identifier)> = \(text(phrases));") }
-        for type in entityTypes { lines.append("<e_\(type)> = \(text(names[type] ?? []));") }
-        return lines.joined(separator: "\n") + "\n"
     }
 }
 

@@ -14,12 +14,4 @@ public final class PhoneLoopDecoder {
     public init(model: ModelPaths, tuning: DecoderOptions = DecoderOptions()) throws(DecoderError) {
         decoder = try Decoder(options: Self.options(model).merging(tuning))
     }
-
-    /// Decodes a whole utterance at once; the phone segments.
-    public func decode(_ samples: [Int16]) throws(DecoderError) -> [Segment] {
-        try decoder.startUtterance()
-        try samples.withUnsafeBufferPointer { buffer throws(DecoderError) in try decoder.process(buffer, wholeUtterance: true) }
-        try decoder.endUtterance()
-        return decoder.segments()
-    }
 }

@@ -29,12 +29,10 @@ public struct GrammarHypothesis: Sendable {
 /// words (added with `ps_add_word`), searching the generated grammar.
 public final class GrammarDecoder {
     public let decoder: Decoder
-    /// Whether grammar arcs carry uniform branching probabilities (else all arcs cost nothing).
-    public var uniformProbabilities = false
-    /// Whether words get arcs for all their dictionary pronunciations (else the first only).
-    public var alternatePronunciations = true
     private var knownWords: Set<String> = []
     private var generation = 0
+    /// The loaded grammar's graph and word ids, to check a lattice path against.
+    private var loaded: (graph: WordGraph, ids: [String: Int32])?
 
     /// Options every decoder of this package starts from: the model, no log, an empty dictionary
     /// (words come with each grammar), live cepstral mean normalisation.
@@ -54,22 +52,10 @@ public final class GrammarDecoder {
     /// earlier grammars stay in the dictionary, harmlessly.
     public func load(_ grammar: Grammar) throws(DecoderError) {
         try addWords(grammar.lexicon)
-        let garbage: Range<Int32>? = grammar.garbageWeight == nil ? nil
-            : Int32(grammar.words.count - Grammar.garbageWords.count)..<Int32(grammar.words.count)
+        loaded = (grammar.graph, Dictionary(grammar.words.enumerated().map { ($0.element, Int32($0.offset)) }, uniquingKeysWith: { first, _ in first }))
         let previous = "g\(generation)"
         generation += 1
-        try decoder.useGraph(named: "g\(generation)", graph: grammar.graph, words: grammar.words,
-                             garbage: garbage, garbageWeight: grammar.garbageWeight ?? 0, uniform: uniformProbabilities,
-                             variants: alternatePronunciations ? grammar.pronunciationCounts : [])
-        if generation > 1 { decoder.removeSearch(named: previous) }
-    }
-
-    /// Loads JSGF text instead (`ps_set_jsgf_string`), for comparison; `lexicon` supplies the words.
-    public func load(jsgf: String, lexicon: [LexiconEntry]) throws(DecoderError) {
-        try addWords(lexicon)
-        let previous = "g\(generation)"
-        generation += 1
-        try decoder.useGrammar(named: "g\(generation)", jsgf: jsgf)
+        try decoder.useGraph(named: "g\(generation)", graph: grammar.graph, words: grammar.words, variants: grammar.pronunciationCounts)
         if generation > 1 { decoder.removeSearch(named: previous) }
     }
 
@@ -88,14 +74,6 @@ public final class GrammarDecoder {
         }
     }
 
-    /// Decodes a whole utterance at once.
-    public func decode(_ samples: [Int16]) throws(DecoderError) -> GrammarHypothesis {
-        try decoder.startUtterance()
-        try samples.withUnsafeBufferPointer { buffer throws(DecoderError) in try decoder.process(buffer, wholeUtterance: true) }
-        try decoder.endUtterance()
-        return finish()
-    }
-
     /// Acoustic scale of the lattice posteriors (PocketSphinx's `-ascale` default is 1/20).
     public var latticeAcousticScale: Float = 1.0 / 20
 
@@ -109,14 +87,40 @@ public final class GrammarDecoder {
         )
     }
 
-    /// The result after `endUtterance`.
+    /// The result after `endUtterance`. When the search ended on no path to the grammar's end
+    /// (PocketSphinx looks only at the words that end in the last frame it decoded, and the
+    /// detector may stop it mid-silence), the word lattice's best path is taken instead — if its
+    /// words are a whole sentence of the grammar.
     public func finish() -> GrammarHypothesis {
         let best = decoder.hypothesis()
-        let words = best.map(\.text).flatMap { $0.isEmpty ? nil : $0 }
-        return GrammarHypothesis(
-            words: words, pathScore: best?.score ?? 0, lattice: words == nil ? nil : latticeConfidence(words!),
-            segments: words == nil ? [] : decoder.segments(), frameCount: decoder.frameCount
-        )
+        if let words = best.map(\.text), !words.isEmpty {
+            return GrammarHypothesis(
+                words: words, pathScore: best?.score ?? 0, lattice: latticeConfidence(words),
+                segments: decoder.segments(), frameCount: decoder.frameCount
+            )
+        }
+        if let path = decoder.latticeBestPath(acousticScale: latticeAcousticScale) {
+            let spoken = path.map(\.word).filter { !ConfidenceFeatures.isFiller($0) }
+            if !spoken.isEmpty, accepts(spoken.map(Recognizer.baseWord)) {
+                let words = spoken.joined(separator: " ")
+                return GrammarHypothesis(
+                    words: words, pathScore: path.reduce(0) { $0 + $1.acousticScore }, lattice: latticeConfidence(words),
+                    segments: path, frameCount: decoder.frameCount
+                )
+            }
+        }
+        return GrammarHypothesis(words: nil, pathScore: 0, lattice: nil, segments: [], frameCount: decoder.frameCount)
+    }
+
+    /// Whether `words` (grammar words) are a whole sentence of the loaded grammar.
+    private func accepts(_ words: [String]) -> Bool {
+        guard let loaded else { return false }
+        var ids: [Int32] = []
+        for word in words {
+            guard let id = loaded.ids[word] else { return false }
+            ids.append(id)
+        }
+        return loaded.graph.accepts(ids)
     }
 }
 
@@ -128,7 +132,7 @@ public struct Recognition: Sendable {
     public let phones: [Segment]
     public let features: ConfidenceFeatures
     /// The heard words for the resolver: fillers and pronunciation variants removed, names
-    /// spoken differently from their spelling put back; nil if nothing was heard or it was garbage.
+    /// spoken differently from their spelling put back; nil if nothing was heard.
     public let text: String?
     /// The phones of the heard words as the decoder chose them (pronunciation variants included).
     public let heardPhones: [String]
@@ -201,9 +205,8 @@ public final class Recognizer {
     }
 
     /// The decoder's words as the resolver reads them: fillers and pronunciation variants
-    /// removed, names spoken differently from their spelling put back; nil for nothing or garbage.
+    /// removed, names spoken differently from their spelling put back; nil for nothing.
     func resolverText(_ words: String) -> String? {
-        guard !Grammar.isGarbage(words) else { return nil }
         let cleaned = words.split(separator: " ").map { Self.baseWord(String($0)) }.filter { !ConfidenceFeatures.isFiller($0) }
         let joined = cleaned.joined(separator: " ")
         return joined.isEmpty ? nil : (grammar?.rewriting(joined) ?? joined)

@@ -47,7 +47,7 @@ struct CommandLineUsageTests {
             "cdchanger library [--json]", "cdchanger magazine list [--json]", "cdchanger magazine create [NAME] [--slots N]",
             "cdchanger magazine rename OLD NEW", "cdchanger magazine delete NAME", "cdchanger magazine move NAME POSITION",
             "cdchanger magazine load MAGAZINE SLOT ALBUM", "cdchanger magazine eject MAGAZINE SLOT",
-            "cdchanger resolve [--json] [--siri] [SENTENCE…]", "cdchanger shortcuts [--check | --metadata]",
+            "cdchanger resolve [--json] [--siri] [SENTENCE…]", "cdchanger shortcuts [--check | --metadata | --spoken N]",
             "cdchanger hear [--json] [--mic DEVICE] [FILE.wav…]", "cdchanger listen [--json]", "cdchanger say [--json] SENTENCE…", "cdchanger output [alsa[:DEVICE] | null | wav:PATH]", "cdchanger status [--json]",
             "cdchanger config [get KEY | set KEY VALUE | unset KEY]", "cdchanger help [COMMAND]",
         ]
