@@ -266,35 +266,6 @@ public final class Decoder {
         return (sentence, words.reversed())
     }
 
-    /// The best path through the word lattice of the finished utterance, as segments (fillers
-    /// included), for when the search found no path that ends where the grammar ends: the lattice
-    /// then ends at the word that ended last. Built with `ps_get_lattice` and
-    /// `ps_lattice_bestpath`, walked back with `ps_latlink_pred`, `ps_latlink_word`,
-    /// `ps_latlink_times` and `ps_latlink_prob`. Frames are counted from the path's first.
-    public func latticeBestPath(acousticScale: Float) -> [Segment]? {
-        guard let lattice = ps_get_lattice(handle), var link = ps_lattice_bestpath(lattice, nil, 1, acousticScale) else { return nil }
-        var reversed: [Segment] = []
-        while true {
-            var acoustic: Int32 = 0
-            let posterior = ps_latlink_prob(lattice, link, &acoustic)
-            var start: Int16 = 0
-            let end = ps_latlink_times(link, &start)
-            if let word = ps_latlink_word(lattice, link) {
-                reversed.append(Segment(
-                    word: String(cString: word), startFrame: Int(start), endFrame: Int(end),
-                    acousticScore: acoustic, languageScore: 0, posterior: posterior
-                ))
-            }
-            guard let previous = ps_latlink_pred(link) else { break }
-            link = previous
-        }
-        let base = reversed.last?.startFrame ?? 0
-        return reversed.reversed().map { segment in
-            Segment(word: segment.word, startFrame: segment.startFrame - base, endFrame: segment.endFrame - base,
-                    acousticScore: segment.acousticScore, languageScore: segment.languageScore, posterior: segment.posterior)
-        }
-    }
-
     /// The best path's segments (`ps_seg_iter`, `ps_seg_frames`, `ps_seg_prob`), frames counted
     /// from the utterance's first: in a streamed utterance PocketSphinx 0.8+5prealpha numbers them
     /// on from earlier utterances, and the path always starts at the utterance's first frame.

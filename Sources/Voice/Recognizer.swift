@@ -31,8 +31,6 @@ public final class GrammarDecoder {
     public let decoder: Decoder
     private var knownWords: Set<String> = []
     private var generation = 0
-    /// The loaded grammar's graph and word ids, to check a lattice path against.
-    private var loaded: (graph: WordGraph, ids: [String: Int32])?
 
     /// Options every decoder of this package starts from: the model, no log, an empty dictionary
     /// (words come with each grammar), live cepstral mean normalisation.
@@ -52,7 +50,6 @@ public final class GrammarDecoder {
     /// earlier grammars stay in the dictionary, harmlessly.
     public func load(_ grammar: Grammar) throws(DecoderError) {
         try addWords(grammar.lexicon)
-        loaded = (grammar.graph, Dictionary(grammar.words.enumerated().map { ($0.element, Int32($0.offset)) }, uniquingKeysWith: { first, _ in first }))
         let previous = "g\(generation)"
         generation += 1
         try decoder.useGraph(named: "g\(generation)", graph: grammar.graph, words: grammar.words, variants: grammar.pronunciationCounts)
@@ -87,40 +84,14 @@ public final class GrammarDecoder {
         )
     }
 
-    /// The result after `endUtterance`. When the search ended on no path to the grammar's end
-    /// (PocketSphinx looks only at the words that end in the last frame it decoded, and the
-    /// detector may stop it mid-silence), the word lattice's best path is taken instead — if its
-    /// words are a whole sentence of the grammar.
+    /// The result after `endUtterance`.
     public func finish() -> GrammarHypothesis {
         let best = decoder.hypothesis()
-        if let words = best.map(\.text), !words.isEmpty {
-            return GrammarHypothesis(
-                words: words, pathScore: best?.score ?? 0, lattice: latticeConfidence(words),
-                segments: decoder.segments(), frameCount: decoder.frameCount
-            )
-        }
-        if let path = decoder.latticeBestPath(acousticScale: latticeAcousticScale) {
-            let spoken = path.map(\.word).filter { !ConfidenceFeatures.isFiller($0) }
-            if !spoken.isEmpty, accepts(spoken.map(Recognizer.baseWord)) {
-                let words = spoken.joined(separator: " ")
-                return GrammarHypothesis(
-                    words: words, pathScore: path.reduce(0) { $0 + $1.acousticScore }, lattice: latticeConfidence(words),
-                    segments: path, frameCount: decoder.frameCount
-                )
-            }
-        }
-        return GrammarHypothesis(words: nil, pathScore: 0, lattice: nil, segments: [], frameCount: decoder.frameCount)
-    }
-
-    /// Whether `words` (grammar words) are a whole sentence of the loaded grammar.
-    private func accepts(_ words: [String]) -> Bool {
-        guard let loaded else { return false }
-        var ids: [Int32] = []
-        for word in words {
-            guard let id = loaded.ids[word] else { return false }
-            ids.append(id)
-        }
-        return loaded.graph.accepts(ids)
+        let words = best.map(\.text).flatMap { $0.isEmpty ? nil : $0 }
+        return GrammarHypothesis(
+            words: words, pathScore: best?.score ?? 0, lattice: words.flatMap(latticeConfidence),
+            segments: words == nil ? [] : decoder.segments(), frameCount: decoder.frameCount
+        )
     }
 }
 

@@ -58,7 +58,7 @@ enum VoiceEvaluation {
         } catch {
             fatalError("The built-in catalog does not register: \(error)")
         }
-        let recognizer = VoiceRecognizer(registry: registry, options: VoiceBenchmark.appGrammar)
+        let recognizer = VoiceRecognizer(registry: registry, options: .changer)
         var rows: [Row] = []
         print(["file", "said", "heard", "right"].joined(separator: "\t") + "\t" + RejectionModel.featureNames.joined(separator: "\t") + "\tscore\tend")
         for line in text.split(separator: "\n") where !line.isEmpty {

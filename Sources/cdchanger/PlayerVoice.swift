@@ -61,7 +61,7 @@ final class PlayerVoice {
         }
         if let completion { waiting.append(completion) }
         guard listening == nil else { return }
-        let recognizer = self.recognizer ?? VoiceRecognizer(registry: session.registry, options: VoiceCommands.grammarOptions)
+        let recognizer = self.recognizer ?? VoiceRecognizer(registry: session.registry, options: .changer)
         self.recognizer = recognizer
         live.reset()
         listening = DashboardSnapshot.Listening(isLoading: !recognizer.isLoaded)

@@ -13,9 +13,6 @@ enum VoiceCommands {
     static let notHeardResponse = "Sorry, I didn't catch that."
     /// The capture device used when `--mic` is not given.
     static let defaultMicrophone = "default"
-    /// What the app's grammar holds (`GrammarOptions.changer`).
-    static let grammarOptions = GrammarOptions.changer
-
     /// The players' `--mic` (the dashboard's and `play`'s), which the `v` key and `listen` use.
     static let microphoneOption = OptionHelp(
         "--mic", "DEVICE", "the ALSA capture device the v key and cdchanger listen use (else the settings file's mic, else \u{201C}default\u{201D}; list them with arecord -l)"
@@ -81,7 +78,7 @@ enum VoiceCommands {
     /// The dry run: one result line per file; the status of the first file not understood.
     static func recognizeFiles(_ files: [String], json: Bool, _ environment: CommandEnvironment) throws -> Int32 {
         let registry = try environment.registry
-        let recognizer = VoiceRecognizer(registry: registry, options: grammarOptions)
+        let recognizer = VoiceRecognizer(registry: registry, options: .changer)
         var status: Int32 = 0
         for file in files {
             let turn: VoiceTurn
@@ -108,7 +105,7 @@ enum VoiceCommands {
             throw CommandFailure("No microphone: \(error.description). Voice is off; everything else works.", status: RemoteCommands.unreachableStatus)
         }
         let registry = try environment.registry
-        let turn = try VoiceRecognizer(registry: registry, options: grammarOptions).listen(to: &microphone)
+        let turn = try VoiceRecognizer(registry: registry, options: .changer).listen(to: &microphone)
         guard let heard = turn.heard else {
             environment.out(json ? notHeardJSON(sentence: nil).compactText : notHeardResponse)
             return 1
@@ -162,7 +159,7 @@ enum VoiceCommands {
     /// words, with the registry's names; seeded, so the list is the same on every run.
     static func spokenSentences(_ registry: ShortcutRegistry, perPhrase: Int) throws -> [String] {
         let lexicon = Lexicon(dictionary: try PronunciationDictionary(path: ModelPaths.debian.dictionary))
-        let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: grammarOptions)
+        let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: .changer)
         var generator = SeededGenerator(seed: 12)
         return builder.sampleSentences(for: registry.snapshot, perTemplate: perPhrase, using: &generator)
     }
@@ -172,7 +169,7 @@ enum VoiceCommands {
     static func soundAlikeLines(_ registry: ShortcutRegistry) -> (lines: [String], collides: Bool) {
         let collisions: [AcousticCollisionCheck.Collision]
         do {
-            collisions = try AcousticCollisionCheck.soundAlikes(in: registry, types: [ChangerCatalog.magazineType], options: grammarOptions)
+            collisions = try AcousticCollisionCheck.soundAlikes(in: registry, types: [ChangerCatalog.magazineType], options: .changer)
         } catch {
             return (["Sound-alike check skipped: \(error.description)."], false)
         }
@@ -184,7 +181,7 @@ enum VoiceCommands {
 
     /// After a magazine is created or renamed: what its name sounds like, for the warning.
     static func soundAlikeWarnings(forMagazine id: String, in registry: ShortcutRegistry) -> [String] {
-        let collisions = (try? AcousticCollisionCheck.soundAlikes(in: registry, types: [ChangerCatalog.magazineType], entityID: id, options: grammarOptions)) ?? []
+        let collisions = (try? AcousticCollisionCheck.soundAlikes(in: registry, types: [ChangerCatalog.magazineType], entityID: id, options: .changer)) ?? []
         return collisions.map { "\(describe($0)) Said aloud, one may be heard for the other." }
     }
 
