@@ -100,15 +100,37 @@ public final class VoiceRecognizer: Sendable {
     /// Recognizes a whole recording (a WAV file's samples at 16 kHz), streamed through the
     /// listener as a microphone's audio would be, without waiting for real time.
     /// Each recording starts afresh (`Recognizer.startAfresh`): the same file is heard the same
-    /// whatever came before it. Quiet is added before and after it (0.3 s, 0.6 s), as a microphone
-    /// hears before and after a sentence: a file cut close to the speech would otherwise end
+    /// whatever came before it. A file cut close to the speech gets quiet added before and after
+    /// it, up to what a microphone hears around a sentence (0.3 s, 0.6 s): otherwise it would end
     /// before the detector or the search could tell the sentence was over.
     public func recognize(_ samples: [Int16]) throws(DecoderError) -> VoiceTurn {
-        let lead = [Int16](repeating: 0, count: SpeechAudio.sampleRate * 3 / 10)
-        let tail = [Int16](repeating: 0, count: SpeechAudio.sampleRate * 6 / 10)
+        let (quietBefore, quietAfter) = Self.quietAtTheEnds(of: samples)
+        let lead = [Int16](repeating: 0, count: max(0, SpeechAudio.sampleRate * 3 / 10 - quietBefore))
+        let tail = [Int16](repeating: 0, count: max(0, SpeechAudio.sampleRate * 6 / 10 - quietAfter))
         var source = SampleSource(lead + samples + tail, paced: false)
         try withEngine { engine throws(DecoderError) in engine.recognizer.startAfresh() }
         return try listen(to: &source)
+    }
+
+    /// How many samples before the first and after the last 10 ms window that stands out from the
+    /// recording's own background (louder than 4× its quietest tenth, and than 2 % of its peak):
+    /// a noisy recording's noise counts as quiet, as a microphone's would.
+    static func quietAtTheEnds(of samples: [Int16]) -> (before: Int, after: Int) {
+        let window = SpeechAudio.sampleRate / 100
+        guard samples.count >= window else { return (samples.count, samples.count) }
+        var levels: [Double] = []
+        levels.reserveCapacity(samples.count / window)
+        for start in stride(from: 0, to: samples.count - window + 1, by: window) {
+            let energy = samples[start..<start + window].reduce(0.0) { $0 + Double($1) * Double($1) }
+            levels.append((energy / Double(window)).squareRoot())
+        }
+        let background = levels.sorted()[levels.count / 10]
+        let peak = Double(samples.lazy.map { abs(Int($0)) }.max() ?? 0)
+        let threshold = max(background * 4, peak * 0.02)
+        guard let first = levels.firstIndex(where: { $0 > threshold }), let last = levels.lastIndex(where: { $0 > threshold }) else {
+            return (samples.count, samples.count)
+        }
+        return (first * window, samples.count - (last + 1) * window)
     }
 
     /// The grammar the next turn uses (waits for a build in progress); loads voice if needed.
