@@ -25,6 +25,11 @@ let package = Package(
         .systemLibrary(name: "CFLAC", pkgConfig: "flac", providers: [.apt(["libflac-dev"])]),
         .systemLibrary(name: "CVorbisFile", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
         .systemLibrary(name: "COpusFile", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
+        // Voice (docs/voice.md): the recognizer, text to phonemes, reading and resampling WAV files.
+        .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: [.apt(["libpocketsphinx-dev"])]),
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
     ] + cShims + [
 
         // Swift modules, one job each.
@@ -43,6 +48,10 @@ let package = Package(
         .target(name: "Playback", dependencies: ["AudioDecoding", "BuiltInDecoders", "CALSA", "CAudioShim", "SystemSupport"]),
         .target(name: "ChangerIntents", dependencies: ["IntentKit", "ChangerKit"]),
         .target(name: "MainLoop", dependencies: ["SystemSupport"]),
+        .target(
+            name: "Voice",
+            dependencies: ["IntentKit", "ChangerIntents", "CPocketSphinx", "CEspeakNG", "CSndfile", "CSampleRate", "CALSA", "CAudioShim", "CSystemShim"]
+        ),
         .target(name: "Remote", dependencies: ["CDBus", "MainLoop", "OrderedJSON", "SystemSupport"]),
         .target(
             name: "Session",
@@ -51,7 +60,7 @@ let package = Package(
         .target(name: "Dashboard", dependencies: ["CNcursesw", "CTerminalShim", "MainLoop"]),
         .executableTarget(
             name: "cdchanger",
-            dependencies: ["AudioDecoding", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session", "Settings"],
+            dependencies: ["AudioDecoding", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session", "Settings", "OrderedJSON", "SystemSupport", "Voice"],
             // Release builds link the Swift runtime and FoundationEssentials in, with lld (gold
             // warns about FoundationEssentials' use of mktemp): a few ms less start-up (no loading
             // and relocating a dozen libraries), which counts in CPU per second of audio. Debug
@@ -63,7 +72,7 @@ let package = Package(
         .executableTarget(name: "cdchanger-demo-library", dependencies: ["OrderedJSON"]),
         .executableTarget(
             name: "cdchanger-bench",
-            dependencies: ["SystemSupport", "TmuxDriver", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session"]
+            dependencies: ["SystemSupport", "TmuxDriver", "IntentKit", "ChangerIntents", "MusicLibrary", "ChangerKit", "Playback", "MainLoop", "Dashboard", "Remote", "Session", "Voice"]
         ),
 
         // Test and benchmark helpers. TmuxDriver is its own target so the benchmarks can use it
@@ -85,6 +94,7 @@ let package = Package(
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"]),
         .testTarget(name: "PlaybackTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "Playback", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TmuxDriver", "ChangerKit"]),
+        .testTarget(name: "VoiceTests", dependencies: ["Voice", "IntentKit", "ChangerIntents", "MusicLibrary", "SystemSupport"]),
         .testTarget(name: "cdchangerTests", dependencies: ["AudioDecoding", "cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote", "Settings"]),
     ],
     swiftLanguageModes: [.v6]

@@ -32,5 +32,7 @@ ensure_packages() {
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-# The C libraries the player links against, and pkg-config to find them.
-BUILD_PACKAGES=(pkg-config libncursesw5-dev libmpg123-dev libflac-dev libvorbis-dev libopusfile-dev libasound2-dev libdbus-1-dev)
+# The C libraries the player links against, and pkg-config to find them; the voice prompt's
+# recognizer, its en-us model, espeak-ng (pronunciations) and the WAV reader and resampler.
+BUILD_PACKAGES=(pkg-config libncursesw5-dev libmpg123-dev libflac-dev libvorbis-dev libopusfile-dev libasound2-dev libdbus-1-dev
+  libpocketsphinx-dev pocketsphinx-en-us libespeak-ng-dev libsndfile1-dev libsamplerate0-dev)

@@ -66,6 +66,48 @@ public enum ChangerShortcuts {
         "of_disc": "(of|on|from|in|off) [<det>] (<disc> [number] {disc}|{disc} <disc>)",
     ]
 
+    /// The spoken vocabulary: fragment bodies the voice grammar uses instead of ``fragments``
+    /// (docs/voice.md, "The spoken vocabulary"). Each says a part of the typed body: the words
+    /// left out are rare in speech or sound like a word of another phrase ("piece" and "cut" like
+    /// "disc", "halt" like "hold", "their" like "the"), and every word kept is one more thing the
+    /// recognizer can mishear. Whatever the voice grammar hears, the resolver understands.
+    public static let spokenFragments: [String: String] = [
+        "det": "(the|my|this|that)",
+        "track": "(track|song|tune)",
+        "tracks": "(songs|tracks|tunes)",
+        "track_ref": "(<track>|number)",
+        "disc": "(disc|cd|album|record)",
+        "discs": "(discs|cds|albums|records)",
+        "slot": "(slot|disc|cd)",
+        "magazine": "(magazine|cartridge)",
+        "magazines": "(magazines|cartridges)",
+        "player": "(music|player|stereo|radio|music player|cd player|changer)",
+        "playing": "(<track>|<disc>|<player>|playback|it|everything)",
+        "play": "(play|put on|start|start playing|listen to|play me|(i want|i'd like) to (hear|listen to)|(let's|let me) (hear|listen to)|can i (hear|listen to)|give me|how about)",
+        "select": "(select|choose|pick|switch to|change to|go to|jump to|skip to)",
+        "load": "(load|put|put in|insert)",
+        "go": "(go|skip|jump|move|change|switch)",
+        "forward": "(fast forward|forward|skip ahead|skip forward|jump ahead|go forward)",
+        "backward": "(rewind|go back|skip back|jump back|back up)",
+        "eject": "(eject|remove|take out|unload)",
+        "stop": "(stop)",
+        "pause": "(pause)",
+        "resume": "(resume|continue|unpause)",
+        "volume": "(volume|sound)",
+        "volume_object": "(<whose> <volume>|it|[<det>] <player>)",
+        "turn": "(turn|bring|put|set|make|crank|pump)",
+        "raise": "(increase|raise|boost|crank up|pump up)",
+        "lower": "(decrease|lower|reduce|bring down|tone down)",
+        "little": "[a] [little] [bit] [more]",
+        "album_word": "(album|record|cd)",
+        "song_word": "(song|track|tune)",
+        "artist_word": "(artist|band|singer|group)",
+        "some_music": "(something|anything|some music|music|a song|some songs|an album|whatever)",
+    ]
+
+    /// The fragments that only say to whom or where a sentence is addressed (``ShortcutsProvider/fillerFragments``).
+    public static let fillerFragments: Set<String> = ["device", "where"]
+
     /// Every shortcut, in listing order.
     public static let shortcuts: [AppShortcut] = [
         AppShortcut(.playMagazine, phrases: spoken(
@@ -370,7 +412,7 @@ public enum ChangerShortcuts {
             entityTypes: [EntityType(identifier: ChangerCatalog.magazineType, title: "Magazine", entities: magazines)] + library.entityTypes,
             shortcuts: shortcuts,
             fragments: fragments,
-            fillerFragments: ["device", "where"],
+            fillerFragments: fillerFragments,
             equivalentInvocation: equivalentInvocation
         )
     }

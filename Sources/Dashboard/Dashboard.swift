@@ -124,6 +124,14 @@ public final class Dashboard {
         self.terminal = nil
     }
 
+    /// A voice turn ended (see `DashboardHost.toggleListening()`): what was heard is shown in the
+    /// prompt bar and submitted exactly as a typed sentence is (answering an open question or
+    /// choice), or the apology or reason is the bar's answer. Call it on the loop's thread.
+    public func voiceTurnEnded(_ result: VoiceResult) {
+        controller.voiceTurnEnded(result)
+        refresh()
+    }
+
     private func redrawIfPending() {
         if redrawPending { refresh() }
     }

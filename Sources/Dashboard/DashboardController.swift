@@ -77,7 +77,7 @@ final class DashboardController {
         if lastSnapshot.transport == .playing { return true }
         if clock.wallClock() != lastRender.clock { return true }
         let now = clock.monotonic()
-        for message in [ui.response, ui.notice].compactMap({ $0 }) where message.phase(at: lastRender.time) != message.phase(at: now) {
+        for message in [ui.response, ui.notice, ui.heard].compactMap({ $0 }) where message.phase(at: lastRender.time) != message.phase(at: now) {
             return true
         }
         return false
@@ -147,6 +147,11 @@ final class DashboardController {
     func handle(_ key: Key) -> Outcome {
         if key == .resize { return .handled }
         if let overlay = ui.overlay { return handle(key, in: overlay) }
+        if lastSnapshot?.listening != nil, key == .escape || key == .character("v") {
+            // A second `v`, or Esc, ends the turn early; what was said so far is still recognized.
+            host.stopListening()
+            return .handled
+        }
         if ui.prompt.isFocused { return handlePromptKey(key) }
         return handleMainKey(key)
     }
@@ -161,6 +166,8 @@ final class DashboardController {
             say(host.perform(command))
         case .focusPrompt:
             ui.prompt.isFocused = true
+        case .listen:
+            listen()
         case .showHelp:
             ui.overlay = .help(scroll: 0)
         case .moveSlotCursor(let offset):
@@ -306,6 +313,8 @@ final class DashboardController {
             ui.prompt.showNewer()
         case .character(let character) where ui.prompt.field.isEmpty && character.isASCII && pickableChoice(character):
             submit(String(character))
+        case .character("v") where ui.prompt.field.isEmpty && ui.prompt.isAskingQuestion:
+            listen()
         case .character(let character) where ui.prompt.field.isEmpty && character.isASCII && pickableHint(character) != nil:
             let hint = pickableHint(character)!
             // A picked hint is a whole sentence, so it joins the history as if typed.
@@ -370,6 +379,35 @@ final class DashboardController {
         }
         if ui.prompt.history != before { host.savePromptHistory(ui.prompt.history) }
         submit(sentence)
+    }
+
+    /// `v`: a voice turn starts (the host shows its progress in the snapshot, then calls
+    /// `voiceTurnEnded`); the last sentence heard leaves the bar.
+    private func listen() {
+        ui.heard = nil
+        host.toggleListening()
+    }
+
+    /// The end of a voice turn: a heard sentence goes into the history and through `submit`,
+    /// as a typed one does, with the bar focused so a question it raises can be answered.
+    func voiceTurnEnded(_ result: VoiceResult) {
+        switch result {
+        case .heard(let sentence):
+            ui.prompt.completion = nil
+            ui.prompt.remember(sentence)
+            host.savePromptHistory(ui.prompt.history)
+            ui.heard = TimedMessage(text: sentence, since: clock.monotonic())
+            ui.prompt.isFocused = true
+            submit(sentence)
+        case .notHeard:
+            // An open question stays open, and is asked again.
+            switch ui.prompt.pending {
+            case .question(let question), .choices(let question, _): say(VoiceResult.notHeardResponse + " " + question, sticky: true)
+            case .suggestions, nil: say(VoiceResult.notHeardResponse)
+            }
+        case .unavailable(let reason):
+            say(reason)
+        }
     }
 
     /// Sends a sentence (a typed one, a picked choice or hint) to the host and shows its reply.

@@ -32,13 +32,15 @@ public struct DashboardSnapshot: Equatable, Sendable {
     /// Notices that stay until the user dismisses them (how the player started: a state file moved
     /// aside, an empty music folder, a bad settings line, no session bus), oldest first.
     public var pinnedNotices: [PinnedNotice]
+    /// A voice turn under way (the `v` key or `cdchanger listen`), or nil.
+    public var listening: Listening?
 
     public init(
         magazines: [MagazineRow], slots: [SlotRow], nowPlaying: NowPlayingPanel?, transport: Transport,
         repeatMode: String, randomMode: String, isScanning: Bool, volume: Int, isMuted: Bool, output: String, notice: String?,
         replayGain: String? = nil,
         remoteResponse: RemoteResponse? = nil, activity: String? = nil, libraryRevision: Int = 0,
-        pinnedNotices: [PinnedNotice] = []
+        pinnedNotices: [PinnedNotice] = [], listening: Listening? = nil
     ) {
         self.magazines = magazines
         self.slots = slots
@@ -56,6 +58,23 @@ public struct DashboardSnapshot: Equatable, Sendable {
         self.activity = activity
         self.libraryRevision = libraryRevision
         self.pinnedNotices = pinnedNotices
+        self.listening = listening
+    }
+
+    /// A voice turn under way, for the prompt bar: "Listening…", the input level and the words so far.
+    public struct Listening: Equatable, Sendable {
+        /// Whether the speech model is still being loaded (the first turn): nothing is heard yet.
+        public var isLoading: Bool
+        /// The microphone's latest peak level, 0…1.
+        public var level: Double
+        /// The recognizer's partial hypothesis so far ("" before any).
+        public var partial: String
+
+        public init(isLoading: Bool = false, level: Double = 0, partial: String = "") {
+            self.isLoading = isLoading
+            self.level = level
+            self.partial = partial
+        }
     }
 
     /// An answer given to a remote client; `count` tells one answer from the next with the same words.
@@ -282,6 +301,19 @@ public struct EditResult: Equatable, Sendable {
     }
 }
 
+/// How a voice turn ended, handed to the dashboard with `Dashboard.voiceTurnEnded(_:)`.
+public enum VoiceResult: Equatable, Sendable {
+    /// The recognized sentence: shown in the prompt bar, then submitted as a typed one would be.
+    case heard(String)
+    /// Nothing the recognizer was sure of: "Sorry, I didn't catch that."
+    case notHeard
+    /// Voice cannot be used now (no microphone, no speech model): the answer to show.
+    case unavailable(String)
+
+    /// The prompt bar's answer when nothing was heard.
+    public static let notHeardResponse = "Sorry, I didn't catch that."
+}
+
 /// What the dashboard needs from the app. Called on the main loop's thread only.
 public protocol DashboardHost: AnyObject {
     /// The state to draw, derived now.
@@ -311,4 +343,10 @@ public protocol DashboardHost: AnyObject {
     /// Keeps the prompt bar's sentences (oldest first, at most `Dashboard.promptHistoryLimit`) for
     /// the next run; called after each new sentence.
     func savePromptHistory(_ sentences: [String])
+    /// `v`: starts a voice turn, or ends the one under way early (its speech so far is still
+    /// recognized). The turn's progress shows in `snapshot().listening`; its end comes back
+    /// through `Dashboard.voiceTurnEnded(_:)`.
+    func toggleListening()
+    /// Esc while listening: ends the turn under way early, as a second `v` does.
+    func stopListening()
 }

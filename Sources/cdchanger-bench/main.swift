@@ -8,6 +8,8 @@ let benchmarks: [String: ([String]) -> Void] = [
     "resolve": ResolveBenchmark.run,
     "playback": PlaybackBenchmark.run,
     "dashboard": DashboardBenchmark.run,
+    "voice": VoiceBenchmark.run,
+    "voice-eval": VoiceEvaluation.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

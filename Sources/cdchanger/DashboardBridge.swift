@@ -77,7 +77,8 @@ final class DashboardBridge: DashboardHost {
             notice: session.latestNotice?.text, replayGain: session.engine.replayGainInUse?.rawValue,
             remoteResponse: session.latestRemoteResponse.map { .init(text: $0.text, count: $0.count) },
             activity: session.libraryActivity, libraryRevision: session.libraryRevision,
-            pinnedNotices: session.pinnedNotices.map { DashboardSnapshot.PinnedNotice(id: $0.id, text: $0.text) }
+            pinnedNotices: session.pinnedNotices.map { DashboardSnapshot.PinnedNotice(id: $0.id, text: $0.text) },
+            listening: player.voice.listening
         )
     }
 
@@ -105,8 +106,12 @@ final class DashboardBridge: DashboardHost {
         return outcome.response
     }
 
+    /// The reply to the latest sentence submitted, for `cdchanger listen`'s answer.
+    private(set) var lastReply: PlayerSession.SpokenReply?
+
     func submit(_ sentence: String) -> PromptReply {
         let reply = session.respond(to: sentence, via: .promptBar)
+        lastReply = reply
         switch reply.resolution {
         case .matched:
             if let followUp = reply.outcome?.followUp { return PromptReply(text: reply.response, kind: .choices(followUp.candidates.map(\.summary))) }
@@ -120,6 +125,23 @@ final class DashboardBridge: DashboardHost {
 
     func cancelQuestion() {
         session.cancelQuestion(via: .promptBar)
+    }
+
+    func toggleListening() {
+        if player.voice.isListening { player.voice.stop() } else { player.voice.listen() }
+    }
+
+    func stopListening() {
+        player.voice.stop()
+    }
+
+    /// A voice turn's end goes to the dashboard, which submits a heard sentence as a typed one
+    /// (through `submit`); returns what that did.
+    func voiceTurnEnded(_ result: VoiceResult, on dashboard: Dashboard) -> PlayerSession.SpokenReply? {
+        lastReply = nil
+        dashboard.voiceTurnEnded(result)
+        guard case .heard = result else { return nil }
+        return lastReply
     }
 
     func savedPromptHistory() -> [String] { history.load() }

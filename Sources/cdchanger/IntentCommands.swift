@@ -41,26 +41,34 @@ enum IntentCommands {
             }
         ),
         CommandDescription(
-            words: ["shortcuts"], synopsis: "shortcuts [--check | --metadata]",
-            summary: "List every shortcut with its phrases; --check reports colliding phrases (exit 1); --metadata prints the JSON metadata.",
+            words: ["shortcuts"], synopsis: "shortcuts [--check | --metadata | --spoken N]",
+            summary: "List every shortcut with its phrases; --check reports colliding phrases and magazine names that sound like a phrase (exit 1); --metadata prints the JSON metadata; --spoken lists sentences the voice prompt hears.",
             options: [
-                OptionHelp("--check", "report phrases that collide (two intents accept one sentence); exit 1 when any do"),
+                OptionHelp("--check", "report phrases that collide (two intents accept one sentence) and magazine names that sound like a phrase or another name (docs/voice.md); exit 1 when any do"),
                 OptionHelp("--metadata", "print the shortcuts' metadata as JSON"),
+                OptionHelp("--spoken", "N", "print N sentences of each phrase as the voice prompt hears them, with your magazine, album and artist names (the same sample every time; docs/voice.md)"),
             ],
             run: { arguments, environment in
                 _ = try arguments.exactly([])
-                guard !(arguments.flag("--check") && arguments.flag("--metadata")) else {
-                    throw UsageError("choose one of --check and --metadata")
+                let modes = [arguments.flag("--check"), arguments.flag("--metadata"), arguments.value("--spoken") != nil]
+                guard modes.filter({ $0 }).count <= 1 else {
+                    throw UsageError("choose one of --check, --metadata and --spoken")
                 }
                 let registry = try environment.registry
+                if let count = arguments.value("--spoken") {
+                    guard let perPhrase = Int(count), perPhrase > 0 else { throw UsageError("--spoken takes a number of sentences per phrase, such as 2") }
+                    try VoiceCommands.spokenSentences(registry, perPhrase: perPhrase).forEach { environment.out($0) }
+                    return 0
+                }
                 if arguments.flag("--metadata") {
                     environment.out(ChangerReports.metadataText(registry))
                     return 0
                 }
                 if arguments.flag("--check") {
                     let (lines, collides) = ChangerReports.checkLines(registry)
-                    lines.forEach { environment.out($0) }
-                    return collides ? 1 : 0
+                    let (soundAlike, soundsAlike) = VoiceCommands.soundAlikeLines(registry)
+                    (lines + soundAlike).forEach { environment.out($0) }
+                    return collides || soundsAlike ? 1 : 0
                 }
                 ChangerReports.shortcutLines(registry).forEach { environment.out($0) }
                 return 0

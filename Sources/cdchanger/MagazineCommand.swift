@@ -129,9 +129,13 @@ enum MagazineCommand {
         return outcome
     }
 
-    /// Tells the user when a new name makes sentences ambiguous ("Disc 3", "Something").
+    /// Tells the user when a new name makes sentences ambiguous ("Disc 3", "Something") or sounds
+    /// like a phrase ("Disco Tree" and "disc three").
     static func warnAboutCollisions(_ magazine: Magazine, _ environment: CommandEnvironment) throws {
-        let warnings = MagazineEntities.collisionWarnings(for: magazine, in: try environment.registry)
+        let registry = try environment.registry
+        let warnings = MagazineEntities.collisionWarnings(for: magazine, in: registry)
+            // Not inside a running player: the check takes a moment and would hold up its loop (docs/voice.md).
+            + (environment.insidePlayer ? [] : VoiceCommands.soundAlikeWarnings(forMagazine: magazine.id.uuidString, in: registry))
         guard !warnings.isEmpty else { return }
         environment.err("Note: the name \u{201C}\(magazine.name)\u{201D} sounds like other commands:")
         for warning in warnings { environment.err("  \(warning)") }

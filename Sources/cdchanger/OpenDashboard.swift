@@ -9,12 +9,13 @@ import Glibc
 enum OpenDashboard {
     static let description = CommandDescription(
         words: [],
-        synopsis: "[--device NAME | --output alsa[:DEVICE]|null] [--replaygain album|track|off]",
+        synopsis: "[--device NAME | --output alsa[:DEVICE]|null] [--replaygain album|track|off] [--mic DEVICE]",
         summary: "Open the dashboard (the default).",
         options: [
             OptionHelp("--output", "alsa[:DEVICE]|null", "where the sound goes: an ALSA device (alsa is alsa:default) or nowhere, in real time (null); else the settings file's output, else alsa:default"),
             OptionHelp("--device", "NAME", "the ALSA device to play through, e.g. hw:1 (the same as --output alsa:NAME)"),
             OptionHelp(ReplayGainSetting.option, ReplayGainSetting.choices, ReplayGainSetting.help),
+            VoiceCommands.microphoneOption,
         ],
         run: { arguments, environment in
             let output: OutputChoice
@@ -29,18 +30,19 @@ enum OpenDashboard {
             let replayGain = try ReplayGainSetting.choose(
                 option: arguments.value(ReplayGainSetting.option), environment: environment.environment,
                 configured: environment.setting(SettingsKeys.replayGain))
-            return try open(output: output, replayGain: replayGain, environment: environment)
+            return try open(output: output, replayGain: replayGain, microphone: VoiceCommands.microphone(arguments, environment), environment: environment)
         }
     )
 
-    static func open(output: OutputChoice, replayGain: ReplayGainMode, environment: CommandEnvironment) throws -> Int32 {
+    static func open(output: OutputChoice, replayGain: ReplayGainMode, microphone: String, environment: CommandEnvironment) throws -> Int32 {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure("The dashboard needs a terminal. Without one, use `cdchanger play`, `cdchanger say` or `cdchanger magazine list`.")
         }
-        let player = try RunningPlayer(environment: environment, output: output, replayGain: replayGain, scansInBackground: true)
+        let player = try RunningPlayer(environment: environment, output: output, replayGain: replayGain, microphone: microphone, scansInBackground: true)
         let bridge = DashboardBridge(player: player)
         let colors: Dashboard.ColorChoice = environment.setting(SettingsKeys.colors) == "never" ? .never : .automatic
         let dashboard = Dashboard(host: bridge, loop: player.loop, options: Dashboard.Options(colors: colors, handlesTerminationSignals: false))
+        player.voice.onTurnEnded = { [unowned bridge] result in bridge.voiceTurnEnded(result, on: dashboard) }
         player.onQuit = { dashboard.stop() }
         player.session.observeChanges { dashboard.setNeedsRedraw() }
         do {

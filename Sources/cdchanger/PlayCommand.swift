@@ -17,7 +17,7 @@ import Session
 enum PlayCommand {
     static let description = CommandDescription(
         words: ["play"],
-        synopsis: "play [--magazine NAME] [--disc N] [--track N] [--output alsa[:DEVICE]|null|wav:PATH] [--device NAME] [--fast] [--replaygain album|track|off]",
+        synopsis: "play [--magazine NAME] [--disc N] [--track N] [--output alsa[:DEVICE]|null|wav:PATH] [--device NAME] [--fast] [--replaygain album|track|off] [--mic DEVICE]",
         summary: "Play without the dashboard, to the end of the disc (without --disc: resume where playback stopped).",
         options: [
             OptionHelp("--magazine", "NAME", "the magazine to play (else the current one)"),
@@ -27,6 +27,7 @@ enum PlayCommand {
             OptionHelp("--device", "NAME", "the ALSA device to play through, e.g. hw:1 (the same as --output alsa:NAME)"),
             OptionHelp("--fast", "play as fast as the CPU allows instead of in real time (with --output null or wav:PATH, which it implies; for tests and scripts)"),
             OptionHelp(ReplayGainSetting.option, ReplayGainSetting.choices, ReplayGainSetting.help),
+            VoiceCommands.microphoneOption,
         ],
         run: { arguments, environment in
             _ = try arguments.exactly([])
@@ -47,14 +48,15 @@ enum PlayCommand {
                 option: arguments.value(ReplayGainSetting.option), environment: environment.environment,
                 configured: environment.setting(SettingsKeys.replayGain))
             return try play(
-                magazineName: arguments.value("--magazine"), disc: disc, track: track ?? 1, output: output, replayGain: replayGain, environment: environment)
+                magazineName: arguments.value("--magazine"), disc: disc, track: track ?? 1, output: output, replayGain: replayGain,
+                microphone: VoiceCommands.microphone(arguments, environment), environment: environment)
         }
     )
 
     static func play(
-        magazineName: String?, disc: Int?, track: Int, output: OutputChoice, replayGain: ReplayGainMode, environment: CommandEnvironment
+        magazineName: String?, disc: Int?, track: Int, output: OutputChoice, replayGain: ReplayGainMode, microphone: String, environment: CommandEnvironment
     ) throws -> Int32 {
-        let player = try RunningPlayer(environment: environment, output: output, replayGain: replayGain)
+        let player = try RunningPlayer(environment: environment, output: output, replayGain: replayGain, microphone: microphone)
         let printNotice = { (notice: String) in environment.err("cdchanger: \(notice)") }
         let session = player.session
         let changer = session.changer

@@ -58,10 +58,10 @@ enum RemoteCommands {
     ]
 
     /// Sends a request to the player for this state folder; "no player" becomes exit status 4.
-    static func send(_ request: ControlRequest, _ environment: CommandEnvironment) throws -> ControlResponse {
+    static func send(_ request: ControlRequest, _ environment: CommandEnvironment, timeout: Double = 10) throws -> ControlResponse {
         let path = RunningPlayer.socketPath(for: environment)
         do {
-            return try ControlClient.send(request, to: path)
+            return try ControlClient.send(request, to: path, timeout: timeout)
         } catch where error.isNoPlayer {
             throw CommandFailure("No CD Changer player is running. Start one with `cdchanger` (the dashboard) or `cdchanger play`.", status: noPlayerStatus)
         } catch {

@@ -1,6 +1,7 @@
 import AudioDecoding
 import ChangerIntents
 import ChangerKit
+import Dashboard
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -11,6 +12,7 @@ import Glibc
 #endif
 import IntentKit
 import MainLoop
+import OrderedJSON
 import Playback
 import Remote
 import Session
@@ -22,6 +24,8 @@ final class RunningPlayer {
     let loop: MainLoop
     let session: PlayerSession
     let environment: CommandEnvironment
+    /// The voice prompt (the dashboard's `v`, `cdchanger listen`).
+    let voice: PlayerVoice
     private let server: ControlServer
     private var mpris: MPRISService?
     /// How the socket's and MPRIS's threads reach the loop; closed on quit.
@@ -32,7 +36,10 @@ final class RunningPlayer {
     /// Takes the control socket first — a second player for the same state exits without touching
     /// it — then opens the state and the library and starts the audio engine. `scansInBackground`:
     /// a long first scan reads the discs in the slots now and the rest while the player runs.
-    init(environment: CommandEnvironment, output: OutputChoice, replayGain: ReplayGainMode, scansInBackground: Bool = false) throws {
+    init(
+        environment: CommandEnvironment, output: OutputChoice, replayGain: ReplayGainMode, microphone: String = VoiceCommands.defaultMicrophone,
+        scansInBackground: Bool = false
+    ) throws {
         self.environment = environment
         signal(SIGPIPE, SIG_IGN)
         let loop = try MainLoop()
@@ -41,7 +48,8 @@ final class RunningPlayer {
         self.gate = gate
         let answer = AnswerBox()
         server = ControlServer(path: RunningPlayer.socketPath(for: environment)) { request in
-            gate.sync { answer.handler?(request) ?? ControlResponse(status: 1, error: "The player is starting.") }
+            if request.command == ControlRequest.Command.listen { return RunningPlayer.answerAfterListening(request, gate: gate, answer: answer) }
+            return gate.sync { answer.handler?(request) ?? ControlResponse(status: 1, error: "The player is starting.") }
                 ?? ControlResponse(status: RemoteCommands.unreachableStatus, error: "The player is quitting.\n")
         }
         do {
@@ -52,8 +60,12 @@ final class RunningPlayer {
         environment.opensPlayer = true
         environment.scansInBackground = scansInBackground
         session = PlayerSession(context: environment.context, output: output, replayGain: replayGain, loop: loop)
+        voice = PlayerVoice(session: session, microphone: microphone)
         for problem in environment.settingsFile.problems { session.post(notice: problem, pinned: true) }
         answer.handler = { [unowned self] request in self.answer(request) }
+        answer.listen = { [unowned self] json, done in
+            self.voice.listen { ending in done(self.listenResponse(ending, json: json)) }
+        }
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             loop.onSignal(signal) { [unowned self] in self.quit() }
         }
@@ -101,6 +113,7 @@ final class RunningPlayer {
     }
 
     fileprivate func finishQuitting() {
+        voice.shutdown()
         onQuit?()
         session.shutdown()
         _ = server.stop()
@@ -114,18 +127,7 @@ final class RunningPlayer {
         switch request.command {
         case ControlRequest.Command.say:
             let reply = session.respondToRemote(request.arguments.joined(separator: " "))
-            var text = reply.response
-            switch reply.resolution {
-            case .ambiguous(let ambiguity):
-                text += "\n" + ambiguity.candidates.enumerated().map { "  \($0.offset + 1). \($0.element.summary)" }.joined(separator: "\n")
-            case .matched where reply.outcome?.followUp != nil:
-                text += "\n" + reply.outcome!.followUp!.candidates.enumerated().map { "  \($0.offset + 1). \($0.element.summary)" }.joined(separator: "\n")
-            case .unsupported(let unsupported) where !unsupported.suggestions.isEmpty:
-                text += " Try: " + unsupported.suggestions.map { "\u{201C}\($0)\u{201D}" }.joined(separator: ", ") + "."
-            default:
-                break
-            }
-            return ControlResponse(status: reply.exitStatus, output: text + "\n", payload: request.has(ControlRequest.jsonFlag) ? reply.jsonLine : nil)
+            return ControlResponse(status: reply.exitStatus, output: RunningPlayer.text(of: reply) + "\n", payload: request.has(ControlRequest.jsonFlag) ? reply.jsonLine : nil)
         case ControlRequest.Command.status:
             let status = session.status
             if request.has(ControlRequest.jsonFlag) {
@@ -138,6 +140,63 @@ final class RunningPlayer {
             return runMagazineCommand(request.arguments + (request.has(ControlRequest.jsonFlag) ? ["--json"] : []))
         default:
             return ControlResponse(status: ControlResponse.rejectedStatus, error: "Unknown request \u{201C}\(request.command)\u{201D}.\n")
+        }
+    }
+
+    /// `say`'s answer: the response, with the numbered candidates of a question or the hints of "Sorry…".
+    private static func text(of reply: PlayerSession.SpokenReply) -> String {
+        var text = reply.response
+        switch reply.resolution {
+        case .ambiguous(let ambiguity):
+            text += "\n" + ambiguity.candidates.enumerated().map { "  \($0.offset + 1). \($0.element.summary)" }.joined(separator: "\n")
+        case .matched where reply.outcome?.followUp != nil:
+            text += "\n" + reply.outcome!.followUp!.candidates.enumerated().map { "  \($0.offset + 1). \($0.element.summary)" }.joined(separator: "\n")
+        case .unsupported(let unsupported) where !unsupported.suggestions.isEmpty:
+            text += " Try: " + unsupported.suggestions.map { "\u{201C}\($0)\u{201D}" }.joined(separator: ", ") + "."
+        default:
+            break
+        }
+        return text
+    }
+
+    /// `listen`, on a connection thread: starts a turn on the loop (or joins the one under way),
+    /// waits for it here — the loop goes on meanwhile — and answers once it ended.
+    private static func answerAfterListening(_ request: ControlRequest, gate: LoopGate, answer: AnswerBox) -> ControlResponse {
+        let response = Mutex<ControlResponse?>(nil)
+        let ended = Semaphore()
+        let json = request.has(ControlRequest.jsonFlag)
+        let started = gate.sync { () -> Bool in
+            guard let listen = answer.listen else { return false }
+            listen(json) { reply in
+                response.withLock { $0 = reply }
+                ended.signal()
+            }
+            return true
+        }
+        guard let started else { return ControlResponse(status: RemoteCommands.unreachableStatus, error: "The player is quitting.\n") }
+        guard started else { return ControlResponse(status: 1, error: "The player is starting.\n") }
+        ended.wait()
+        return response.withLock { $0 } ?? ControlResponse(status: RemoteCommands.unreachableStatus, error: "The player is quitting.\n")
+    }
+
+    /// The answer to `listen`: "Heard “…”." and `say`'s answer (its JSON with `heard`); status 1
+    /// when nothing was heard, 5 when there is no microphone.
+    private func listenResponse(_ ending: PlayerVoice.Ending, json: Bool) -> ControlResponse {
+        switch ending.result {
+        case .heard(let sentence):
+            guard let reply = ending.reply else {
+                return ControlResponse(status: 1, output: "Heard \u{201C}\(sentence)\u{201D}.\n")
+            }
+            var payload: String?
+            if json, case .object(var object)? = try? JSONValue.parse(reply.jsonLine) {
+                object.append("heard", .string(sentence))
+                payload = JSONValue.object(object).compactText
+            }
+            return ControlResponse(status: reply.exitStatus, output: "Heard \u{201C}\(sentence)\u{201D}.\n" + RunningPlayer.text(of: reply) + "\n", payload: payload)
+        case .notHeard:
+            return ControlResponse(status: 1, output: VoiceResult.notHeardResponse + "\n", payload: json ? VoiceCommands.notHeardJSON(sentence: nil).compactText : nil)
+        case .unavailable(let reason):
+            return ControlResponse(status: RemoteCommands.unreachableStatus, error: reason + "\n")
         }
     }
 
@@ -266,6 +325,8 @@ final class RunningPlayer {
 /// (the server's threads reach it through `mailbox.sync`), so it needs no lock.
 private final class AnswerBox: @unchecked Sendable {
     var handler: ((ControlRequest) -> ControlResponse)?
+    /// Starts (or joins) a voice turn; the closure gets the answer once it ended. `json`: `--json`.
+    var listen: ((_ json: Bool, _ done: @escaping @Sendable (ControlResponse) -> Void) -> Void)?
 }
 
 /// Holds the MPRIS callbacks, set once the service exists; like `AnswerBox`, touched only on the loop.

@@ -34,7 +34,7 @@ enum SettingsKeys {
     }
 
     static let microphone = SettingKey(
-        name: "mic", meaning: "the microphone for voice control (a later feature: the value is checked and kept, not used yet)",
+        name: "mic", meaning: "the microphone cdchanger hear, the v key and cdchanger listen use (docs/voice.md)",
         values: "an ALSA capture device, e.g. default or hw:1", standard: "default"
     ) { value in
         guard !value.isEmpty, !value.contains(where: \.isWhitespace) else {

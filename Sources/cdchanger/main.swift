@@ -13,7 +13,7 @@ import MusicLibrary
 enum CLI {
     static let version = "0.1.0"
     static let commands: [CommandDescription] = [OpenDashboard.description, PlayCommand.description, LibraryCommand.description]
-        + MagazineCommand.descriptions + IntentCommands.descriptions + RemoteCommands.descriptions + [ConfigCommand.description, help]
+        + MagazineCommand.descriptions + IntentCommands.descriptions + VoiceCommands.descriptions + RemoteCommands.descriptions + [ConfigCommand.description, help]
 
     /// `cdchanger help [COMMAND]`: the same text as `cdchanger [COMMAND] --help`.
     static let help = CommandDescription(

@@ -10,7 +10,7 @@ extension OnTheRealPlayer {
         static let keys = [
             "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "Space", "Left", "Right", "Up", "Down", "PageUp", "PageDown",
             ",", ".", "<", ">", "+", "-", "m", "r", "z", "s", "Tab", "/", ":", "Enter", "Escape", "?", "j", "k", "Home", "End",
-            "e", "l", "x", "y", "n", "M", "J", "K", "d", "p", "a", "t", "g", "u", "S", "BTab", "0:05", "BSpace", "DC", "F1", "é", "東", "🎸", "%@", "\\(", "C-s", "C-q",
+            "e", "l", "x", "y", "n", "M", "J", "K", "d", "p", "a", "t", "g", "u", "v", "S", "BTab", "0:05", "BSpace", "DC", "F1", "é", "東", "🎸", "%@", "\\(", "C-s", "C-q",
         ]
 
         @Test("random key storms and resizes down to 1×1 never crash it, and it still quits cleanly")

@@ -105,7 +105,7 @@ import Testing
         #expect(harness.controller.ui.prompt.isFocused)
         var frame = harness.frame()
         #expect(frame.text(row: 20).contains("Which disc?"))
-        #expect(frame.text(row: promptRow(frame)).contains("Type your answer, or Esc to cancel"))
+        #expect(frame.text(row: promptRow(frame)).contains("Type your answer, v to say it, or Esc to cancel"))
         // The question does not fade while it waits.
         harness.clock.advance(60)
         #expect(harness.frame().text(row: 20).contains("Which disc?"))

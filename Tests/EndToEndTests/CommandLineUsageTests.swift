@@ -9,8 +9,8 @@ import TestSupport
 struct CommandLineUsageTests {
     /// Every command and the options its help must explain.
     static let commandOptions: [(words: [String], options: [String])] = [
-        ([], ["--device", "--output"]),
-        (["play"], ["--magazine", "--disc", "--track", "--output", "--device", "--fast"]),
+        ([], ["--device", "--output", "--mic"]),
+        (["play"], ["--magazine", "--disc", "--track", "--output", "--device", "--fast", "--mic"]),
         (["library"], ["--json"]),
         (["magazine", "list"], ["--json"]),
         (["magazine", "create"], ["--slots"]),
@@ -18,6 +18,8 @@ struct CommandLineUsageTests {
         (["magazine", "load"], []), (["magazine", "eject"], []),
         (["resolve"], ["--json", "--siri"]),
         (["shortcuts"], ["--check", "--metadata"]),
+        (["hear"], ["--json", "--mic"]),
+        (["listen"], ["--json"]),
         (["say"], ["--json"]),
         (["output"], []),
         (["status"], ["--json"]),
@@ -45,8 +47,8 @@ struct CommandLineUsageTests {
             "cdchanger library [--json]", "cdchanger magazine list [--json]", "cdchanger magazine create [NAME] [--slots N]",
             "cdchanger magazine rename OLD NEW", "cdchanger magazine delete NAME", "cdchanger magazine move NAME POSITION",
             "cdchanger magazine load MAGAZINE SLOT ALBUM", "cdchanger magazine eject MAGAZINE SLOT",
-            "cdchanger resolve [--json] [--siri] [SENTENCE…]", "cdchanger shortcuts [--check | --metadata]",
-            "cdchanger say [--json] SENTENCE…", "cdchanger output [alsa[:DEVICE] | null | wav:PATH]", "cdchanger status [--json]",
+            "cdchanger resolve [--json] [--siri] [SENTENCE…]", "cdchanger shortcuts [--check | --metadata | --spoken N]",
+            "cdchanger hear [--json] [--mic DEVICE] [FILE.wav…]", "cdchanger listen [--json]", "cdchanger say [--json] SENTENCE…", "cdchanger output [alsa[:DEVICE] | null | wav:PATH]", "cdchanger status [--json]",
             "cdchanger config [get KEY | set KEY VALUE | unset KEY]", "cdchanger help [COMMAND]",
         ]
         for synopsis in synopses { #expect(text.contains(synopsis), "\(synopsis) is not whole in:\n\(result.output)") }

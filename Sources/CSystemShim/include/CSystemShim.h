@@ -10,4 +10,8 @@ void cdc_set_thread_name(const char *name);
 /// (its header is not part of Swift's Glibc module).
 int cdc_eventfd(void);
 
+/// Returns freed heap memory to the system with `malloc_trim(0)` (its header is not part of
+/// Swift's Glibc module): after a speech grammar's search is freed, its pages would stay resident.
+void cdc_release_free_memory(void);
+
 #endif

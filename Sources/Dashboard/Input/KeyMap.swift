@@ -3,6 +3,8 @@ enum MainAction: Equatable, Sendable {
     /// A changer command, carried out by the host through the intent layer.
     case command(DashboardCommand)
     case focusPrompt
+    /// Starts listening for a spoken sentence (`v`); again ends listening early.
+    case listen
     case showHelp
     /// Moves the slot cursor by a number of slots.
     case moveSlotCursor(Int)
@@ -49,6 +51,7 @@ enum KeyMap {
             case "S": return .command(.stop)
             case "q": return .command(.quit)
             case "/", ":": return .focusPrompt
+            case "v": return .listen
             case "?": return .showHelp
             case "j": return .moveSlotCursor(1)
             case "k": return .moveSlotCursor(-1)
@@ -106,10 +109,12 @@ enum KeyMap {
         ]),
         ("Talking", [
             Binding(keys: "/  :  Enter", meaning: "type a sentence, e.g. play disc 3"),
+            Binding(keys: "v", meaning: "say a sentence: listens until you stop speaking (v or Esc again: stop listening now)"),
             Binding(keys: "Enter", meaning: "in the bar: say it"),
             Binding(keys: "↑↓", meaning: "in the bar: earlier sentences, also from earlier runs"),
             Binding(keys: "Tab", meaning: "in the bar: complete a magazine or album name (again: the next; Shift-Tab: back)"),
             Binding(keys: "1–9", meaning: "in the bar: pick a numbered choice or hint"),
+            Binding(keys: "v", meaning: "in the bar, with a question and nothing typed: answer it by voice"),
             Binding(keys: "Esc", meaning: "leave the bar"),
         ]),
         ("Editing", [

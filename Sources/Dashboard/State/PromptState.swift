@@ -20,6 +20,14 @@ struct PromptState: Equatable, Sendable {
         case suggestions([String])
     }
 
+    /// Whether the last reply asked something the next sentence answers (a question or choices).
+    var isAskingQuestion: Bool {
+        switch pending {
+        case .question, .choices: true
+        case .suggestions, nil: false
+        }
+    }
+
     /// Steps back to the previous sentence (↑).
     mutating func showOlder() {
         guard !history.isEmpty else { return }

@@ -14,6 +14,8 @@ struct UIState: Equatable, Sendable {
     var slotCursor = 1
     /// The spoken-style answer to the latest key or sentence.
     var response: TimedMessage?
+    /// The sentence the latest voice turn heard, shown in the prompt bar while its answer shows.
+    var heard: TimedMessage?
     /// The latest notice (from the host's snapshot, or text another library wrote to stderr).
     var notice: TimedMessage?
     /// The pinned notices the user dismissed (Esc), by id.

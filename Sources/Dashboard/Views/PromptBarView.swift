@@ -1,30 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The prompt bar: "Say something… e.g. play disc 3" until it has focus, then the typed text with
-/// the terminal's cursor at the insertion point.
+/// the terminal's cursor at the insertion point. While a voice turn is under way: "Listening…",
+/// a small meter of the input level and the words recognized so far; after it, what was heard.
 enum PromptBarView {
     static let placeholder = "Say something… e.g. play disc 3"
+    static let listening = "Listening…"
+    static let loading = "Loading voice…"
+    /// Cells of the level meter.
+    static let meterWidth = 8
 
     static func draw(_ model: ViewModel, in rect: Rect, into buffer: inout ScreenBuffer) {
         guard rect.width >= 4, rect.height >= 1 else { return }
         let prompt = model.ui.prompt
-        let labelRole: Role = prompt.isFocused ? .promptLabel : .promptPlaceholder
+        let labelRole: Role = prompt.isFocused || model.snapshot.listening != nil ? .promptLabel : .promptPlaceholder
         buffer.write(String(model.glyphs.pointer), x: rect.x + 1, y: rect.y, role: labelRole)
         let field = Rect(x: rect.x + 3, y: rect.y, width: rect.width - 4, height: 1)
-        guard prompt.isFocused else {
-            buffer.write(placeholder, in: field, role: .promptPlaceholder)
+        if let listening = model.snapshot.listening {
+            drawListening(listening, glyphs: model.glyphs, in: field, into: &buffer)
             return
         }
-        if prompt.field.isEmpty, let hint = emptyHint(prompt.pending) {
-            buffer.write(hint, in: field, role: .promptPlaceholder)
+        let heard = model.ui.heard.flatMap { $0.phase(at: model.now) == .gone ? nil : "Heard \u{201C}\($0.text)\u{201D}" }
+        guard prompt.isFocused else {
+            buffer.write(heard ?? placeholder, in: field, role: heard == nil ? .promptPlaceholder : .promptText)
+            return
+        }
+        if prompt.field.isEmpty {
+            let hint = emptyHint(prompt.pending)
+            if let heard {
+                let end = buffer.write(heard, in: field, role: .promptText)
+                if let hint { buffer.write(model.glyphs.separator + hint, x: end, y: field.y, role: .promptPlaceholder, limit: field.maxX) }
+            } else if let hint {
+                buffer.write(hint, in: field, role: .promptPlaceholder)
+            }
         }
         let visible = prompt.field.visible(width: field.width)
         buffer.write(visible.text, x: field.x, y: field.y, role: .promptText, limit: field.maxX)
         buffer.cursor = ScreenBuffer.Point(x: min(field.x + visible.cursorColumn, rect.maxX - 1), y: rect.y)
     }
 
+    /// "Listening… ━━━━──── play disc", or "Loading voice…" while the model loads.
+    private static func drawListening(_ state: DashboardSnapshot.Listening, glyphs: Glyphs, in field: Rect, into buffer: inout ScreenBuffer) {
+        guard !state.isLoading else {
+            buffer.write(loading, in: field, role: .promptText)
+            return
+        }
+        var x = buffer.write(listening, in: field, role: .promptText) + 1
+        let filled = meterCells(state.level)
+        let meter = String(repeating: glyphs.progressDone, count: filled) + String(repeating: glyphs.progressLeft, count: meterWidth - filled)
+        x = buffer.write(meter, x: x, y: field.y, role: .hint, limit: field.maxX) + 1
+        if !state.partial.isEmpty {
+            buffer.write(state.partial, x: x, y: field.y, role: .promptPlaceholder, limit: field.maxX)
+        }
+    }
+
+    /// The meter's filled cells for a peak level (0…1), on a decibel scale from -48 dB (none) to 0 dB (all).
+    static func meterCells(_ level: Double) -> Int {
+        guard level > 0 else { return 0 }
+        let decibels = 20 * log10(min(1, level))
+        return min(meterWidth, max(0, Int(((decibels + 48) / 48 * Double(meterWidth)).rounded())))
+    }
+
     private static func emptyHint(_ pending: PromptState.Pending?) -> String? {
         switch pending {
-        case .question: "Type your answer, or Esc to cancel"
-        case .choices: "Type a number or a name, or Esc to cancel"
+        case .question: "Type your answer, v to say it, or Esc to cancel"
+        case .choices: "Type a number or a name, v to say it, or Esc to cancel"
         case .suggestions: "Type a number to say one of them, or try again"
         case nil: nil
         }

@@ -32,6 +32,9 @@ public struct ControlRequest: Sendable, Equatable {
         public static let ping = "ping"
         /// Resolve and run a sentence in the player: `arguments` are the words.
         public static let say = "say"
+        /// Listen once on the player's microphone, then act on what was heard as `say` does; the
+        /// answer comes after the turn (up to 8 s of listening, plus loading the speech model once).
+        public static let listen = "listen"
         /// What is playing: no arguments; the `json` flag asks for a JSON payload.
         public static let status = "status"
         /// A `cdchanger magazine …` subcommand run by the player: `arguments` are the words after `magazine`.
@@ -45,6 +48,10 @@ public struct ControlRequest: Sendable, Equatable {
 
     public static func say(_ words: [String], json: Bool = false) -> ControlRequest {
         ControlRequest(command: Command.say, arguments: words, flags: json ? [jsonFlag] : [])
+    }
+
+    public static func listen(json: Bool = false) -> ControlRequest {
+        ControlRequest(command: Command.listen, flags: json ? [jsonFlag] : [])
     }
 
     public static func status(json: Bool = false) -> ControlRequest {

@@ -34,6 +34,11 @@ final class FakeHost: DashboardHost {
     /// Questions `question(before:)` answers, by edit.
     var questions: [DashboardEdit: String] = [:]
     var pinnedNotices: [DashboardSnapshot.PinnedNotice] = []
+    /// The voice turn under way, as the player would show it.
+    var listening: DashboardSnapshot.Listening?
+    /// How many times `v` asked to start (or end) a turn, and Esc to end one.
+    private(set) var listeningToggles = 0
+    private(set) var listeningStops = 0
 
     private(set) var performed: [DashboardCommand] = []
     private(set) var edits: [DashboardEdit] = []
@@ -90,7 +95,7 @@ final class FakeHost: DashboardHost {
             slots: slots, nowPlaying: panel, transport: panel == nil ? .stopped : transport,
             repeatMode: repeatMode, randomMode: randomMode, isScanning: isScanning, volume: volume, isMuted: isMuted, output: output, notice: notice,
             replayGain: replayGain,
-            remoteResponse: remoteResponse, activity: activity, pinnedNotices: pinnedNotices
+            remoteResponse: remoteResponse, activity: activity, pinnedNotices: pinnedNotices, listening: listening
         )
     }
 
@@ -154,6 +159,13 @@ final class FakeHost: DashboardHost {
     }
 
     func cancelQuestion() { cancelledQuestions += 1 }
+
+    func toggleListening() {
+        listeningToggles += 1
+        listening = listening == nil ? DashboardSnapshot.Listening() : nil
+    }
+
+    func stopListening() { listeningStops += 1 }
 
     func libraryAlbums() -> [AlbumChoice] { library }
 

@@ -1,0 +1,561 @@
+import ChangerIntents
+import IntentKit
+
+/// What the generator adds around the phrase templates.
+public struct GrammarOptions: Sendable, Hashable {
+    /// Whether "in CD Changer" (any app connector + any app name) may end a sentence.
+    public var appClause: Bool = true
+    /// Entity types whose names are left out of the grammar (their slots hear nothing): a large
+    /// library's songs would make the grammar too big to rebuild quickly (docs/voice.md).
+    public var unspokenEntityTypes: Set<String> = []
+    /// Named fragments left out of every phrase, as if the phrase did not have them: the ones
+    /// that only address a device or room ("tv, next song in the kitchen") make the grammar many
+    /// times larger and give the recognizer more to confuse, for nothing a driver says.
+    public var unspokenFragments: Set<String> = []
+    /// Fragment bodies that replace the registry's in the grammar: a smaller spoken vocabulary
+    /// ("(track|song|tune)" where typing also takes "piece" and "cut", which sound like "disc").
+    /// Each must say a part of what the registry's body says, so whatever is heard is understood.
+    public var spokenFragments: [String: String] = [:]
+    /// Answers to a follow-up question, heard besides the commands (phrase syntax, no
+    /// parameters): "four", "the second one", "yes", "never mind". Alone they command nothing;
+    /// the conversation reads them as the answer to its open question.
+    public var answerPhrases: [String] = []
+    /// For number enums (by identifier), the values the grammar hears; the others are left out.
+    /// Numbers that sound alike ("seventy" and "seventeen", "forty" and "fourteen") are the
+    /// recognizer's surest way to act wrongly, so each list keeps only one of such a pair.
+    public var spokenIntegers: [String: Set<Int>] = [:]
+
+    public init(
+        appClause: Bool = true,
+        unspokenEntityTypes: Set<String> = [], unspokenFragments: Set<String> = [], spokenFragments: [String: String] = [:],
+        answerPhrases: [String] = [], spokenIntegers: [String: Set<Int>] = [:]
+    ) {
+        self.appClause = appClause
+        self.unspokenEntityTypes = unspokenEntityTypes
+        self.unspokenFragments = unspokenFragments
+        self.spokenFragments = spokenFragments
+        self.answerPhrases = answerPhrases
+        self.spokenIntegers = spokenIntegers
+    }
+}
+
+/// A generated grammar: the minimal word graph, its words and their pronunciations.
+public struct Grammar: Sendable {
+    /// The word graph: the minimal skeleton with the slots' graphs joined in by epsilon arcs
+    /// (`Decoder.useGraph` hands it to `ps_set_fsg`).
+    public let graph: WordGraph
+    /// Word id → grammar word.
+    public let words: [String]
+    /// Every word of the grammar with its pronunciations (the decoder's dictionary).
+    public let lexicon: [LexiconEntry]
+    /// Spoken word sequences of names that the resolver's normaliser does not read back as the
+    /// written name ("blink one hundred eighty two" → "Blink-182"); applied to a hypothesis.
+    public let rewrites: [[String]: String]
+    /// Names left out because a word of theirs has no pronunciation (each reported, never silent).
+    public let leftOut: [(name: String, problem: UnpronounceableWord)]
+    /// How many names and enum phrases the slots hold.
+    public let slotPhraseCount: Int
+
+    /// Word id → number of pronunciations in the lexicon (1 when the word has no entry).
+    public var pronunciationCounts: [Int] {
+        let counts = Dictionary(lexicon.map { ($0.word, $0.pronunciations.count) }, uniquingKeysWith: { first, _ in first })
+        return words.map { counts[$0] ?? 1 }
+    }
+
+    /// `hypothesis` with names spoken differently from their written form put back
+    /// ("play blink one hundred eighty two" → "play Blink-182"), longest match first.
+    public func rewriting(_ hypothesis: String) -> String {
+        guard !rewrites.isEmpty else { return hypothesis }
+        let words = hypothesis.split(separator: " ").map(String.init)
+        let longest = rewrites.keys.map(\.count).max() ?? 0
+        var output: [String] = []
+        var index = 0
+        outer: while index < words.count {
+            for length in stride(from: min(longest, words.count - index), through: 1, by: -1) {
+                if let name = rewrites[Array(words[index..<index + length])] {
+                    output.append(name)
+                    index += length
+                    continue outer
+                }
+            }
+            output.append(words[index])
+            index += 1
+        }
+        return output.joined(separator: " ")
+    }
+}
+
+/// Generates the recognizer's grammar from the registry's phrase templates (IntentKit's
+/// `PhraseTemplate` trees), enum synonyms, app names and the snapshot's entity names.
+///
+/// Templates and enums are compiled once; `grammar(for:)` adds the current names and makes the
+/// graph deterministic and minimal.
+public struct GrammarBuilder: Sendable {
+    /// A template part with its words already numbered.
+    indirect enum Node: Sendable {
+        case words([Int32])
+        case choice([[Node]])
+        case optional([[Node]])
+        case app
+        case enumeration(Int)     // index into enumPhrases
+        case entity(String)       // entity type identifier
+    }
+
+    public let options: GrammarOptions
+    private let lexicon: Lexicon
+    private let templates: [(intent: String, nodes: [Node])]
+    private let enumPhrases: [(identifier: String, phrases: [[Int32]])]
+    private let enumGraphs: [WordGraph]
+    private let appPhrases: [[Int32]]
+    private let staticWords: [String]            // word id → word
+    private let staticSources: [String]          // word id → written source
+    private let entityTypes: [String]
+    /// The templates as a minimal graph in which each slot is one arc with a placeholder label
+    /// (`slotLabel`); `grammar(for:)` puts the slot's phrase graph in its place.
+    private let skeleton: WordGraph
+
+    /// The intent name the answer phrases are filed under (they command nothing alone).
+    static let answerIntent = ""
+
+    /// The placeholder label of slot `index` (enums first, then entity types).
+    static func slotLabel(_ index: Int) -> Int32 { -2 - Int32(index) }
+
+    /// Compiles every shortcut's phrases of `registry`; throws if a template does not parse.
+    public init(registry: ShortcutRegistry, lexicon: Lexicon, options: GrammarOptions = GrammarOptions()) throws(DecoderError) {
+        self.options = options
+        self.lexicon = lexicon
+        var table = WordTable()
+        let dictionary = lexicon.dictionary
+        func spoken(_ text: String) -> [Int32] {
+            let form = SpokenForm(text, hasApostropheForm: dictionary.contains)
+            return zip(form.words, form.sources).map { table.id(of: $0.0, source: $0.1) }
+        }
+        var enumIndex: [String: Int] = [:]
+        var enumPhrases: [(String, [[Int32]])] = []
+        var entityTypes: [String] = []
+        var templates: [(String, [Node])] = []
+        let fragments: PhraseFragments
+        do {
+            fragments = options.spokenFragments.isEmpty ? registry.fragments
+                : try PhraseFragments(registry.fragments.sources.merging(options.spokenFragments) { $1 })
+        } catch {
+            throw DecoderError("the spoken fragments do not parse: \(error)")
+        }
+
+        for shortcut in registry.shortcuts {
+            guard let intent = registry.intents.first(where: { $0.identifier == shortcut.intent }) else { continue }
+            for phrase in shortcut.phrases {
+                let template: PhraseTemplate
+                do { template = try PhraseTemplate(phrase, fragments: fragments) } catch {
+                    throw DecoderError("phrase “\(phrase)” does not parse: \(error)")
+                }
+                let slot = { (name: String) -> Node? in
+                    switch intent.parameter(named: name)?.type {
+                    case .enumeration(let definition):
+                        if let index = enumIndex[definition.identifier] { return .enumeration(index) }
+                        var seen: Set<[Int32]> = []
+                        var phrases: [[Int32]] = []
+                        var spokenValues: Set<EnumCaseValue> = []
+                        for enumCase in definition.cases {
+                            if case .integer(let number) = enumCase.value, let allowed = options.spokenIntegers[definition.identifier] {
+                                // One case per value: a second one only adds readings the voice does not need.
+                                guard allowed.contains(number), spokenValues.insert(enumCase.value).inserted else { continue }
+                            }
+                            for text in [enumCase.displayName] + enumCase.synonyms {
+                                let form = SpokenForm(text, hasApostropheForm: dictionary.contains)
+                                // Said aloud, "20 second" is "twenty second", which reads back as 22nd.
+                                guard !form.words.isEmpty, Normalizer.tokens(of: form.text) == Normalizer.tokens(of: text) else { continue }
+                                let words = spoken(text)
+                                if seen.insert(words).inserted { phrases.append(words) }
+                            }
+                            // "a hundred" normalises to 100 and would come back as "one hundred".
+                            if case .integer(100) = enumCase.value {
+                                let words = [table.id(of: "a", source: "a"), table.id(of: "hundred", source: "hundred")]
+                                if seen.insert(words).inserted { phrases.append(words) }
+                            }
+                        }
+                        enumIndex[definition.identifier] = enumPhrases.count
+                        enumPhrases.append((definition.identifier, phrases))
+                        return .enumeration(enumPhrases.count - 1)
+                    case .entity(let type):
+                        if !entityTypes.contains(type) { entityTypes.append(type) }
+                        return .entity(type)
+                    default:
+                        return nil
+                    }
+                }
+                templates.append((shortcut.intent, Self.nodes(template.elements, spoken: spoken, skipping: options.unspokenFragments, slot: slot)))
+            }
+        }
+        for phrase in options.answerPhrases {
+            do {
+                let template = try PhraseTemplate(phrase, fragments: fragments)
+                templates.append((Self.answerIntent, Self.nodes(template.elements, spoken: spoken, slot: { _ in nil })))
+            } catch {
+                throw DecoderError("answer phrase “\(phrase)” does not parse: \(error)")
+            }
+        }
+        let appNames = ([registry.appName] + registry.alternativeAppNames).map(spoken)
+        appPhrases = PhraseTemplate.appConnectors.sorted().flatMap { connector in
+            appNames.map { spoken(connector) + $0 }
+        }
+        self.templates = templates
+        self.enumPhrases = enumPhrases
+        self.entityTypes = entityTypes
+        staticWords = table.words
+        staticSources = table.sources
+        enumGraphs = enumPhrases.map { WordGraph.phraseGraph($0.1) }
+
+        var nfa = WordGraph()
+        nfa.start = nfa.addState()
+        let final = nfa.addState(final: true)
+        let slotIndex: (Node) -> Int = { node in
+            switch node {
+            case .enumeration(let index): return index
+            case .entity(let type): return enumPhrases.count + entityTypes.firstIndex(of: type)!
+            default: return -1
+            }
+        }
+        for template in templates {
+            Self.compile(template.1, from: nfa.start, to: final, into: &nfa,
+                         appPhrases: options.appClause ? appPhrases : [], slotIndex: slotIndex)
+        }
+        skeleton = nfa.determinized().minimizedAcyclic()
+        for (word, source) in zip(staticWords, staticSources) where lexicon.entry(for: word, source: source) == nil {
+            throw DecoderError("the phrase word “\(word)” (from “\(source)”) has no pronunciation")
+        }
+    }
+
+    static func nodes(
+        _ elements: [PhraseElement], spoken: (String) -> [Int32], skipping: Set<String> = [], slot: (String) -> Node?
+    ) -> [Node] {
+        var result: [Node] = []
+        for element in elements {
+            switch element {
+            case .words(let display, _):
+                let words = spoken(display)
+                if !words.isEmpty { result.append(.words(words)) }
+            case .choice(let alternatives):
+                result.append(.choice(alternatives.map { nodes($0, spoken: spoken, skipping: skipping, slot: slot) }))
+            case .optional(let alternatives):
+                result.append(.optional(alternatives.map { nodes($0, spoken: spoken, skipping: skipping, slot: slot) }))
+            case .appName:
+                result.append(.app)
+            case .parameter(let name):
+                if let node = slot(name) { result.append(node) }
+            case .fragment(let name, let inner):
+                // A fragment is said exactly as if its body were written in its place.
+                if !skipping.contains(name) { result += nodes(inner, spoken: spoken, skipping: skipping, slot: slot) }
+            case .fixedValue:
+                continue
+            }
+        }
+        return result
+    }
+
+    /// The names of `snapshot` as word sequences per entity type, with the new words numbered,
+    /// rewrites for names the normaliser would not read back, and the names left out.
+    private func names(for snapshot: ParameterSnapshot, table: inout WordTable)
+        -> (byType: [String: [[Int32]]], rewrites: [[String]: String], leftOut: [(String, UnpronounceableWord)]) {
+        var byType: [String: [[Int32]]] = [:]
+        var rewrites: [[String]: String] = [:]
+        var leftOut: [(String, UnpronounceableWord)] = []
+        let dictionary = lexicon.dictionary
+        for type in entityTypes where !options.unspokenEntityTypes.contains(type) {
+            var seen: Set<[Int32]> = []
+            var phrases: [[Int32]] = []
+            for entity in snapshot.entities[type] ?? [] {
+                for name in [entity.displayName] + entity.synonyms {
+                    let form = SpokenForm(name, hasApostropheForm: dictionary.contains)
+                    guard !form.words.isEmpty else { continue }
+                    if let bad = zip(form.words, form.sources).first(where: { table.lookup($0.0) == nil && lexicon.entry(for: $0.0, source: $0.1) == nil }) {
+                        leftOut.append((name, UnpronounceableWord(word: bad.0, source: bad.1)))
+                        continue
+                    }
+                    let words = zip(form.words, form.sources).map { table.id(of: $0.0, source: $0.1) }
+                    if Normalizer.tokens(of: form.text) != Normalizer.tokens(of: name) { rewrites[form.words] = name }
+                    if seen.insert(words).inserted { phrases.append(words) }
+                }
+            }
+            byType[type] = phrases
+        }
+        return (byType, rewrites, leftOut)
+    }
+
+    /// The grammar for the names of `snapshot` (the registry's current one, typically).
+    public func grammar(for snapshot: ParameterSnapshot) -> Grammar {
+        var table = WordTable(words: staticWords, sources: staticSources)
+        let (names, rewrites, leftOut) = names(for: snapshot, table: &table)
+
+        let slotGraphs = enumGraphs + entityTypes.map { WordGraph.phraseGraph(names[$0] ?? []) }
+        let graph = Self.expandingSlots(of: skeleton, with: slotGraphs, shared: Set(enumGraphs.count..<slotGraphs.count))
+        let words = table.words
+        let sources = table.sources
+        var entries: [LexiconEntry] = []
+        entries.reserveCapacity(words.count)
+        for (word, source) in zip(words, sources) {
+            if let entry = lexicon.entry(for: word, source: source) {
+                entries.append(entry)
+            }
+        }
+        let slotPhrases = names.values.reduce(0) { $0 + $1.count } + enumPhrases.reduce(0) { $0 + $1.phrases.count }
+        return Grammar(graph: graph, words: words, lexicon: entries, rewrites: rewrites, leftOut: leftOut,
+                       slotPhraseCount: slotPhrases)
+    }
+
+    /// Adds the template parts `nodes` between `source` and `target`: words as arcs, choices
+    /// and optional parts as parallel paths (epsilon for "nothing"), slots as placeholder arcs.
+    static func compile(
+        _ nodes: [Node], from source: Int32, to target: Int32, into graph: inout WordGraph,
+        appPhrases: [[Int32]], slotIndex: (Node) -> Int
+    ) {
+        var current = source
+        for (index, node) in nodes.enumerated() {
+            let next = index == nodes.count - 1 ? target : graph.addState()
+            switch node {
+            case .words(let words):
+                var state = current
+                for (position, word) in words.enumerated() {
+                    let to = position == words.count - 1 ? next : graph.addState()
+                    graph.addArc(from: state, label: word, to: to)
+                    state = to
+                }
+            case .choice(let alternatives):
+                for alternative in alternatives {
+                    compile(alternative, from: current, to: next, into: &graph, appPhrases: appPhrases, slotIndex: slotIndex)
+                }
+            case .optional(let alternatives):
+                graph.addArc(from: current, label: WordGraph.epsilon, to: next)
+                for alternative in alternatives {
+                    compile(alternative, from: current, to: next, into: &graph, appPhrases: appPhrases, slotIndex: slotIndex)
+                }
+            case .app:
+                graph.addArc(from: current, label: WordGraph.epsilon, to: next)
+                graph.addTrie(appPhrases, from: current, to: next)
+            case .enumeration, .entity:
+                graph.addArc(from: current, label: slotLabel(slotIndex(node)), to: next)
+            }
+            current = next
+        }
+        if nodes.isEmpty { graph.addArc(from: source, label: WordGraph.epsilon, to: target) }
+    }
+
+    /// Replaces each slot's placeholder arcs by copies of its phrase graph joined with epsilon
+    /// arcs. Placeholder arcs that share a target share one copy (or those that share a source,
+    /// whichever needs fewer copies), which keeps the language exactly the templates'. A slot in
+    /// `shared` (the library's and the magazines' names: thousands of states each) gets one copy
+    /// for all its places instead: every place's words before the name may then be followed by
+    /// any place's words after it ("play Road Trip" and "put Road Trip on" also let "play Road
+    /// Trip on" through). The recognizer only proposes; such a sentence reaches the resolver,
+    /// which does not understand it, and the turn is not acted on.
+    static func expandingSlots(of skeleton: WordGraph, with slotGraphs: [WordGraph], shared: Set<Int> = []) -> WordGraph {
+        var graph = skeleton
+        var arcsBySlot: [Int: [(source: Int32, target: Int32)]] = [:]
+        for state in 0..<skeleton.stateCount {
+            for arc in skeleton.arcs[state] where arc.label <= -2 {
+                arcsBySlot[Int(-2 - arc.label), default: []].append((Int32(state), arc.target))
+            }
+        }
+        graph.removeArcs { $0 <= -2 }
+        for (slot, arcs) in arcsBySlot.sorted(by: { $0.key < $1.key }) {
+            if shared.contains(slot) {
+                let copy = graph.appendCopy(of: slotGraphs[slot])
+                for source in Set(arcs.map(\.source)).sorted() { graph.addArc(from: source, label: WordGraph.epsilon, to: copy.start) }
+                for target in Set(arcs.map(\.target)).sorted() {
+                    for exit in copy.finals { graph.addArc(from: exit, label: WordGraph.epsilon, to: target) }
+                }
+                continue
+            }
+            let byTarget = Dictionary(grouping: arcs, by: \.target)
+            let bySource = Dictionary(grouping: arcs, by: \.source)
+            if byTarget.count <= bySource.count {
+                for (target, group) in byTarget.sorted(by: { $0.key < $1.key }) {
+                    let copy = graph.appendCopy(of: slotGraphs[slot])
+                    for arc in group { graph.addArc(from: arc.source, label: WordGraph.epsilon, to: copy.start) }
+                    for exit in copy.finals { graph.addArc(from: exit, label: WordGraph.epsilon, to: target) }
+                }
+            } else {
+                for (source, group) in bySource.sorted(by: { $0.key < $1.key }) {
+                    let copy = graph.appendCopy(of: slotGraphs[slot])
+                    graph.addArc(from: source, label: WordGraph.epsilon, to: copy.start)
+                    for exit in copy.finals {
+                        for arc in group { graph.addArc(from: exit, label: WordGraph.epsilon, to: arc.target) }
+                    }
+                }
+            }
+        }
+        return graph
+    }
+
+    /// Sentences of the grammar with real names, for speaking tests: `perTemplate` random
+    /// expansions of each phrase template (choices and optional parts picked at random, the app
+    /// clause in about one in five, slots filled with `snapshot`'s names and enum phrases), in
+    /// spoken words ("play disc three of road trip"). Templates whose slot has no names are left out.
+    public func sampleSentences(for snapshot: ParameterSnapshot, perTemplate: Int, using generator: inout some RandomNumberGenerator) -> [String] {
+        var table = WordTable(words: staticWords, sources: staticSources)
+        let (names, _, _) = names(for: snapshot, table: &table)
+        let words = table.words
+        func expand(_ nodes: [Node], into sentence: inout [Int32]) -> Bool {
+            for node in nodes {
+                switch node {
+                case .words(let ids):
+                    sentence += ids
+                case .choice(let alternatives):
+                    guard let pick = alternatives.randomElement(using: &generator), expand(pick, into: &sentence) else { return false }
+                case .optional(let alternatives):
+                    if Bool.random(using: &generator), let pick = alternatives.randomElement(using: &generator) {
+                        guard expand(pick, into: &sentence) else { return false }
+                    }
+                case .app:
+                    if options.appClause, Int.random(in: 0..<5, using: &generator) == 0, let phrase = appPhrases.randomElement(using: &generator) {
+                        sentence += phrase
+                    }
+                case .enumeration(let index):
+                    guard let phrase = enumPhrases[index].phrases.randomElement(using: &generator) else { return false }
+                    sentence += phrase
+                case .entity(let type):
+                    guard let name = names[type]?.randomElement(using: &generator) else { return false }
+                    sentence += name
+                }
+            }
+            return true
+        }
+        var result: [String] = []
+        for template in templates where template.intent != Self.answerIntent {
+            for _ in 0..<perTemplate {
+                var sentence: [Int32] = []
+                if expand(template.nodes, into: &sentence), !sentence.isEmpty {
+                    result.append(sentence.map { words[Int($0)] }.joined(separator: " "))
+                }
+            }
+        }
+        return result
+    }
+
+    /// Phrases a name could be confused with, as grammar words, each with where it comes from:
+    /// runs of one to four literal template words ("next song"), each enum phrase alone and after
+    /// each word that precedes its slot ("disc three", "volume forty"), and every name of the
+    /// snapshot. Used by the acoustic collision check.
+    public func competitorPhrases(for snapshot: ParameterSnapshot, expansionsPerTemplate: Int = 40)
+        -> [(words: [String], origin: String)] {
+        var table = WordTable(words: staticWords, sources: staticSources)
+        let (names, _, _) = names(for: snapshot, table: &table)
+        let words = table.words
+        var seen: Set<[Int32]> = []
+        var result: [(words: [String], origin: String)] = []
+        func add(_ ids: [Int32], _ origin: String) {
+            guard !ids.isEmpty, seen.insert(ids).inserted else { return }
+            result.append((ids.map { words[Int($0)] }, origin))
+        }
+        let enumCount = enumPhrases.count
+        for template in templates {
+            // Expansions with slots as negative markers, capped: long choice lists repeat words anyway.
+            var expansions: [[Int32]] = [[]]
+            for node in template.nodes {
+                var next: [[Int32]] = []
+                for prefix in expansions {
+                    for option in Self.options(node, enumCount: enumCount, entityTypes: entityTypes, appPhrases: appPhrases) {
+                        if next.count >= expansionsPerTemplate { break }
+                        next.append(prefix + option)
+                    }
+                }
+                expansions = next
+            }
+            for expansion in expansions {
+                var run: [Int32] = []
+                for (index, label) in expansion.enumerated() {
+                    if label >= 0 {
+                        run.append(label)
+                        for length in 1...min(4, run.count) { add(Array(run.suffix(length)), "phrase of \(template.intent)") }
+                    } else {
+                        run = []
+                        let slot = Int(-2 - label)
+                        if slot < enumCount {
+                            let before = index > 0 && expansion[index - 1] >= 0 ? [expansion[index - 1]] : []
+                            for phrase in enumPhrases[slot].phrases {
+                                add(phrase, "\(enumPhrases[slot].identifier) value")
+                                if !before.isEmpty { add(before + phrase, "\(template.intent) with \(enumPhrases[slot].identifier)") }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for type in entityTypes {
+            for name in names[type] ?? [] { add(name, "\(type) name") }
+        }
+        return result
+    }
+
+    /// The word sequences one template part can say (slots as their negative marker).
+    static func options(_ node: Node, enumCount: Int, entityTypes: [String], appPhrases: [[Int32]]) -> [[Int32]] {
+        func sequences(_ nodes: [Node]) -> [[Int32]] {
+            var result: [[Int32]] = [[]]
+            for node in nodes {
+                let parts = options(node, enumCount: enumCount, entityTypes: entityTypes, appPhrases: appPhrases)
+                result = result.flatMap { prefix in parts.map { prefix + $0 } }
+                if result.count > 256 { result = Array(result.prefix(256)) }
+            }
+            return result
+        }
+        switch node {
+        case .words(let words): return [words]
+        case .choice(let alternatives): return alternatives.flatMap(sequences)
+        case .optional(let alternatives): return [[]] + alternatives.flatMap(sequences)
+        case .app: return [[]]
+        case .enumeration(let index): return [[slotLabel(index)]]
+        case .entity(let type): return [[slotLabel(enumCount + (entityTypes.firstIndex(of: type) ?? 0))]]
+        }
+    }
+}
+
+/// Grammar words numbered in order of first use, with the written text each came from.
+struct WordTable {
+    private(set) var words: [String] = []
+    private(set) var sources: [String] = []
+    private var ids: [String: Int32] = [:]
+
+    init() {}
+
+    init(words: [String], sources: [String]) {
+        self.words = words
+        self.sources = sources
+        for (index, word) in words.enumerated() { ids[word] = Int32(index) }
+    }
+
+    func lookup(_ word: String) -> Int32? { ids[word] }
+
+    mutating func id(of word: String, source: String) -> Int32 {
+        if let known = ids[word] { return known }
+        let id = Int32(words.count)
+        words.append(word)
+        sources.append(source)
+        ids[word] = id
+        return id
+    }
+}
+
+extension GrammarOptions {
+    /// What CD Changer's grammar holds (docs/voice.md): magazines, albums and artists but not
+    /// songs (10,000 song titles would make the grammar too large to rebuild on every change), no
+    /// device or room addresses, the spoken vocabulary instead of the typed one, answers to
+    /// follow-up questions, and numbers that do not sound like each other (volume in tens,
+    /// tracks 1–25, discs and magazines 1–10, common seek lengths).
+    public static let changer = GrammarOptions(
+        unspokenEntityTypes: [ChangerCatalog.songType], unspokenFragments: ChangerShortcuts.fillerFragments,
+        spokenFragments: ChangerShortcuts.spokenFragments,
+        answerPhrases: [
+            "[number|option] (one|two|three|four|five|six|seven|eight|nine)",
+            "[the] (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth) [one]",
+            "(yes|yes please|no|no thanks|cancel|never mind)",
+        ],
+        spokenIntegers: [
+            "VolumePercentage": Set(stride(from: 0, through: 100, by: 10)),
+            "VolumeAmount": [5, 10, 20, 25, 30, 40, 50],
+            "SeekAmount": [5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 240, 300, 600],
+            "TrackNumber": Set(1...25),
+            "DiscNumber": Set(1...10),
+            "MagazineNumber": Set(1...10),
+        ]
+    )
+}

@@ -1,0 +1,139 @@
+import Synchronization
+
+/// Why listening ended.
+public enum ListeningEnd: String, Sendable {
+    /// The voice-activity detector heard speech and then silence.
+    case speechEnded
+    /// The time cap was reached.
+    case timeLimit
+    /// The input ended (a file, a closed device).
+    case endOfInput
+    /// `stop()` was called (a second key press).
+    case stopped
+}
+
+/// One push-to-talk turn: what was recognized and how listening went.
+public struct ListeningResult: Sendable {
+    public let recognition: Recognition
+    public let end: ListeningEnd
+    /// Samples read until listening ended, and where speech began (nil if it never did).
+    public let samplesRead: Int
+    public let speechStartSample: Int?
+    /// Time from the end decision (the last chunk fed) to the finished recognition.
+    public let finishDuration: Duration
+}
+
+/// Listens once: feeds audio chunk by chunk into the grammar decoder and the phone loop as it
+/// arrives (both decode incrementally, so little is left when speech ends), ends when
+/// PocketSphinx's voice-activity detector (`ps_get_in_speech`) goes quiet after speech and the
+/// words so far are a whole command (else after `pausePatience` more), on `stop()`, at the end of
+/// the input or at the time cap, then finishes both searches.
+public final class Listener {
+    public let recognizer: Recognizer
+    /// Longest turn.
+    public var timeLimit: Duration = .seconds(8)
+    /// Samples per chunk (20 ms).
+    public var chunkSize = 320
+    /// How far the mean moves towards an utterance's own after it: own frames / (own frames +
+    /// this many), as PocketSphinx's live CMN window does. The next turn starts nearer this
+    /// microphone's and this room's mean.
+    public var meanMemoryFrames = 500.0
+    /// After the detector's end of speech (`-vad_postspeech`, 0.15 s), how much more quiet a turn
+    /// whose words are not yet a whole command waits for the rest ("play disc three … of Road Trip").
+    public var pausePatience: Duration = .milliseconds(450)
+    private let stopRequest: Atomic<Bool>
+    private var heard: [Int16] = []
+
+    public init(recognizer: Recognizer) {
+        self.recognizer = recognizer
+        stopRequest = Atomic(false)
+    }
+
+    /// Ends the current turn at the next chunk (safe from any thread).
+    public func stop() { stopRequest.store(true, ordering: .relaxed) }
+
+    /// Listens to `source` until an end condition; `level` gets each chunk's peak (0…1) and
+    /// `partial` the grammar decoder's partial hypothesis (every 200 ms), for a live display.
+    /// `isComplete` says whether a partial hypothesis (as the resolver reads it) is a whole command.
+    public func listen<Source: AudioSource>(
+        to source: inout Source, level: (Double) -> Void = { _ in }, partial: (String) -> Void = { _ in },
+        isComplete: (String) -> Bool = { _ in true }
+    ) throws(DecoderError) -> ListeningResult {
+        stopRequest.store(false, ordering: .relaxed)
+        let grammar = recognizer.grammarDecoder.decoder
+        let phones = recognizer.phoneLoop.decoder
+        let meanInUse = recognizer.cepstralMean
+        recognizer.cepstralMean = meanInUse
+        grammar.cepstralMean.restartAccumulator()
+        phones.cepstralMean.restartAccumulator()
+        try grammar.startUtterance()
+        try phones.startUtterance()
+        let limit = Self.samples(in: timeLimit)
+        heard.removeAll(keepingCapacity: true)
+        heard.reserveCapacity(limit + chunkSize)
+        var buffer = [Int16](repeating: 0, count: chunkSize)
+        var read = 0
+        var speechStart: Int?
+        var end = ListeningEnd.endOfInput
+        var lastPartial = ""
+        var pauseStart: Int?
+        let patience = Self.samples(in: pausePatience)
+        var chunks = 0
+        loop: while true {
+            let count = try buffer.withUnsafeMutableBufferPointer { chunk throws(DecoderError) in try source.read(into: chunk) }
+            if count == 0 { end = .endOfInput; break }
+            if var floor = recognizer.noiseFloor {
+                floor.apply(to: &buffer)
+                recognizer.noiseFloor = floor
+            }
+            try buffer.withUnsafeBufferPointer { chunk throws(DecoderError) in
+                let part = UnsafeBufferPointer(rebasing: chunk[0..<count])
+                try grammar.process(part)
+                try phones.process(part)
+                heard.append(contentsOf: part)
+            }
+            read += count
+            level(Double(buffer[0..<count].map { abs(Int($0)) }.max() ?? 0) / 32768)
+            if grammar.isInSpeech {
+                if speechStart == nil { speechStart = read }
+                pauseStart = nil
+            } else if speechStart != nil {
+                // The detector has heard `-vad_postspeech` of quiet. A complete command ends the
+                // turn now; a sentence cut short waits a little longer for the rest of it.
+                let pause = read - (pauseStart ?? read)
+                if pauseStart == nil { pauseStart = read }
+                let words = grammar.hypothesis().flatMap { recognizer.resolverText($0.text) }
+                if pause >= patience || words.map(isComplete) == true {
+                    end = .speechEnded
+                    break loop
+                }
+            }
+            chunks += 1
+            if chunks % 10 == 0, let hypothesis = grammar.hypothesis().flatMap({ recognizer.resolverText($0.text) }), hypothesis != lastPartial {
+                lastPartial = hypothesis
+                partial(hypothesis)
+            }
+            if stopRequest.load(ordering: .relaxed) { end = .stopped; break }
+            if read >= limit { end = .timeLimit; break }
+        }
+        let finishStart = ContinuousClock.now
+        try grammar.endUtterance()
+        try phones.endUtterance()
+        // The end-of-utterance update made the mean the utterance's own (accumulator restarted above).
+        let ownMean = grammar.cepstralMean.values
+        let ownFrames = Double(grammar.cepstralMean.accumulatedFrames)
+        let recognition = recognizer.result(recognizer.grammarDecoder.finish(), phones.segments(), samples: heard)
+        let rate = ownFrames / (ownFrames + meanMemoryFrames)
+        recognizer.cepstralMean = zip(meanInUse, ownMean).map { $0 + Float(rate) * ($1 - $0) }
+        return ListeningResult(
+            recognition: recognition, end: end, samplesRead: read, speechStartSample: speechStart,
+            finishDuration: ContinuousClock.now - finishStart
+        )
+    }
+
+    /// How many samples at 16 kHz `duration` holds.
+    static func samples(in duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * SpeechAudio.sampleRate + Int(attoseconds / 1_000_000_000_000) * SpeechAudio.sampleRate / 1_000_000
+    }
+}

@@ -1,0 +1,191 @@
+import Dispatch
+import Synchronization
+
+/// How sure the grammar search is of its sentence against the other sentences it kept.
+public struct LatticeConfidence: Sendable, Hashable {
+    /// ln P(best lattice path | audio).
+    public let sentence: Double
+    /// The lowest posterior (ln) of a word on that path, fillers left out.
+    public let worstWord: Double
+    /// Whether that path has the same words as the search's hypothesis.
+    public let agrees: Bool
+}
+
+/// What the grammar decoder heard in one utterance, with the material for a confidence measure.
+public struct GrammarHypothesis: Sendable {
+    /// The decoder's words ("play disc three"), nil when it found no path.
+    public let words: String?
+    /// Its path score (`ps_get_hyp`).
+    public let pathScore: Int32
+    /// Posteriors from the word lattice (nil when there was none).
+    public let lattice: LatticeConfidence?
+    /// Word segments of the best path, fillers included.
+    public let segments: [Segment]
+    /// Frames decoded.
+    public let frameCount: Int
+}
+
+/// The grammar decoder: a PocketSphinx decoder whose dictionary holds exactly the grammar's
+/// words (added with `ps_add_word`), searching the generated grammar.
+public final class GrammarDecoder {
+    public let decoder: Decoder
+    private var knownWords: Set<String> = []
+    private var generation = 0
+
+    /// Options every decoder of this package starts from: the model, no log, an empty dictionary
+    /// (words come with each grammar), live cepstral mean normalisation.
+    public static func baseOptions(_ model: ModelPaths) -> DecoderOptions {
+        DecoderOptions([
+            ("-hmm", model.acousticModel), ("-dict", "/dev/null"), ("-logfn", "/dev/null"),
+            ("-samprate", "16000"), ("-cmn", "live"),
+        ])
+    }
+
+    public init(model: ModelPaths, tuning: DecoderOptions) throws(DecoderError) {
+        decoder = try Decoder(options: Self.baseOptions(model).merging(tuning))
+    }
+
+    /// Adds the grammar's new words (`ps_add_word`), hands its graph to the decoder as an FSG
+    /// (`ps_set_fsg`) and drops the previous grammar's search (`ps_unset_search`). Words of
+    /// earlier grammars stay in the dictionary, harmlessly.
+    public func load(_ grammar: Grammar) throws(DecoderError) {
+        try addWords(grammar.lexicon)
+        let previous = "g\(generation)"
+        generation += 1
+        try decoder.useGraph(named: "g\(generation)", graph: grammar.graph, words: grammar.words, variants: grammar.pronunciationCounts)
+        if generation > 1 { decoder.removeSearch(named: previous) }
+    }
+
+    private func addWords(_ lexicon: [LexiconEntry]) throws(DecoderError) {
+        for entry in lexicon where !knownWords.contains(entry.word) {
+            // A decoder started with a full dictionary already has most words.
+            if decoder.knows(entry.word) {
+                knownWords.insert(entry.word)
+                continue
+            }
+            for (index, phones) in entry.pronunciations.enumerated() {
+                let word = index == 0 ? entry.word : "\(entry.word)(\(index + 1))"
+                try decoder.addWord(word, phones: phones.joined(separator: " "), update: false)
+            }
+            knownWords.insert(entry.word)
+        }
+    }
+
+    /// Acoustic scale of the lattice posteriors (PocketSphinx's `-ascale` default is 1/20).
+    public var latticeAcousticScale: Float = 1.0 / 20
+
+    private func latticeConfidence(_ words: String) -> LatticeConfidence? {
+        guard let lattice = decoder.latticePosteriors(acousticScale: latticeAcousticScale) else { return nil }
+        let spoken = lattice.words.filter { !ConfidenceFeatures.isFiller($0.word) }
+        let heard = words.split(separator: " ").map { Recognizer.baseWord(String($0)) }.filter { !ConfidenceFeatures.isFiller($0) }
+        return LatticeConfidence(
+            sentence: lattice.sentence, worstWord: spoken.map(\.posterior).min() ?? lattice.sentence,
+            agrees: spoken.map { Recognizer.baseWord($0.word) } == heard
+        )
+    }
+
+    /// The result after `endUtterance`.
+    public func finish() -> GrammarHypothesis {
+        let best = decoder.hypothesis()
+        let words = best.map(\.text).flatMap { $0.isEmpty ? nil : $0 }
+        return GrammarHypothesis(
+            words: words, pathScore: best?.score ?? 0, lattice: words.flatMap(latticeConfidence),
+            segments: words == nil ? [] : decoder.segments(), frameCount: decoder.frameCount
+        )
+    }
+}
+
+/// One recognized utterance: what the grammar heard, how well it fits, and the text for the
+/// resolver.
+public struct Recognition: Sendable {
+    public let hypothesis: GrammarHypothesis
+    /// The phone loop's segments (empty when no phone loop ran).
+    public let phones: [Segment]
+    public let features: ConfidenceFeatures
+    /// The heard words for the resolver: fillers and pronunciation variants removed, names
+    /// spoken differently from their spelling put back; nil if nothing was heard.
+    public let text: String?
+    /// The phones of the heard words as the decoder chose them (pronunciation variants included).
+    public let heardPhones: [String]
+    /// How much of the heard words' frames is voiced (`Voicing.voicedFraction`).
+    public let voicedFraction: Double
+}
+
+/// The grammar decoder and the phone loop over the same audio, and the current grammar.
+public final class Recognizer {
+    public let grammarDecoder: GrammarDecoder
+    public let phoneLoop: PhoneLoopDecoder
+    /// Added to all audio before decoding (nil for none); see `NoiseFloor`.
+    public var noiseFloor: NoiseFloor? = NoiseFloor(rms: 100)
+    public private(set) var grammar: Grammar?
+    /// Dictionary word ("the(2)") → phones, for the words of the loaded grammar.
+    private var pronunciations: [String: [String]] = [:]
+
+    public init(
+        model: ModelPaths = .debian, tuning: DecoderOptions = DecoderOptions(), loopTuning: DecoderOptions = DecoderOptions()
+    ) throws(DecoderError) {
+        grammarDecoder = try GrammarDecoder(model: model, tuning: tuning)
+        phoneLoop = try PhoneLoopDecoder(model: model, tuning: loopTuning)
+        startAfresh()
+    }
+
+    /// Forgets what earlier turns taught: the cepstral mean goes back to `CepstralMean.speech`
+    /// and the noise floor to its first sample, so a recording is heard the same whatever was
+    /// heard before it (the dry run of `hear` on files).
+    public func startAfresh() {
+        cepstralMean = CepstralMean.speech
+        noiseFloor = noiseFloor.map { NoiseFloor(rms: $0.rms) }
+    }
+
+    /// Switches to `grammar` (see `GrammarDecoder.load`).
+    public func load(_ grammar: Grammar) throws(DecoderError) {
+        try grammarDecoder.load(grammar)
+        self.grammar = grammar
+        pronunciations = [:]
+        for entry in grammar.lexicon {
+            for (index, phones) in entry.pronunciations.enumerated() {
+                pronunciations[index == 0 ? entry.word : "\(entry.word)(\(index + 1))"] = phones
+            }
+        }
+    }
+
+    /// The cepstral mean both decoders subtract (they hear the same audio, so they share it).
+    /// An app keeps it between runs, so its first utterance starts from the last one's.
+    public var cepstralMean: [Float] {
+        get { grammarDecoder.decoder.cepstralMean.values }
+        set {
+            grammarDecoder.decoder.cepstralMean.values = newValue
+            phoneLoop.decoder.cepstralMean.values = newValue
+        }
+    }
+
+    /// Combines the two decoders' answers about `samples`.
+    public func result(_ hypothesis: GrammarHypothesis, _ phones: [Segment], samples: [Int16]) -> Recognition {
+        let features = ConfidenceFeatures(
+            grammar: hypothesis.segments, phones: phones, frames: hypothesis.frameCount,
+            unit: grammarDecoder.decoder.naturalLogPerUnit
+        )
+        let text = hypothesis.words.flatMap(resolverText)
+        var heardPhones: [String] = []
+        for segment in hypothesis.segments where !ConfidenceFeatures.isFiller(segment.word) {
+            heardPhones += pronunciations[segment.word] ?? []
+        }
+        let wordFrames = hypothesis.segments.filter { !ConfidenceFeatures.isFiller($0.word) }.map { $0.startFrame...max($0.startFrame, $0.endFrame) }
+        return Recognition(hypothesis: hypothesis, phones: phones, features: features, text: text, heardPhones: heardPhones,
+                           voicedFraction: Voicing.voicedFraction(of: samples, frames: wordFrames))
+    }
+
+    /// The decoder's words as the resolver reads them: fillers and pronunciation variants
+    /// removed, names spoken differently from their spelling put back; nil for nothing.
+    func resolverText(_ words: String) -> String? {
+        let cleaned = words.split(separator: " ").map { Self.baseWord(String($0)) }.filter { !ConfidenceFeatures.isFiller($0) }
+        let joined = cleaned.joined(separator: " ")
+        return joined.isEmpty ? nil : (grammar?.rewriting(joined) ?? joined)
+    }
+
+    /// "the(2)" → "the".
+    static func baseWord(_ word: String) -> String {
+        guard word.hasSuffix(")"), let open = word.lastIndex(of: "(") else { return word }
+        return String(word[..<open])
+    }
+}

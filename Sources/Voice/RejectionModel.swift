@@ -1,0 +1,98 @@
+import Glibc
+
+/// The confidence measure: a logistic combination of the grammar-versus-phone-loop gaps, the
+/// phone agreement between the heard words and the phone loop, how stretched the words are, the
+/// lattice's posteriors and how voiced the words are. `score ≥ threshold` accepts; below it the
+/// app says "Sorry, I didn't catch that."
+///
+/// Weights are fitted on tuning clips (`cdchanger-bench voice-eval --fit`) and checked on test
+/// and held-out clips; the values in `standard` and how they were chosen are in docs/voice.md.
+public struct RejectionModel: Sendable, Hashable {
+    /// The measurements, in this order: speech gap ×1000, worst word gap ×1000, utterance gap
+    /// ×1000, phone distance, frames per phone (capped at 30), words heard, the lattice's
+    /// posterior of the sentence and of its worst word (natural log, floored at −20), and the
+    /// voiced share of the words' frames.
+    public static let featureNames = [
+        "speechGap", "worstWordGap", "utteranceGap", "phoneDistance", "framesPerPhone", "words",
+        "sentencePosterior", "worstWordPosterior", "voiced",
+    ]
+
+    /// The model fitted on the tuning clips of `cdchanger-bench voice-eval` (wrong answers
+    /// weighted ×4), with the threshold chosen on them and checked on clips never tuned on (docs/voice.md).
+    public static let standard = RejectionModel(
+        weights: [4.6404, 0.7620, -0.8255, -25.7625, -0.4491, -0.3854, -0.1909, -0.9409, 8.2479], bias: 22.6429, threshold: 2.0
+    )
+
+    public var weights: [Double]
+    public var bias: Double
+    public var threshold: Double
+
+    public init(weights: [Double], bias: Double, threshold: Double) {
+        self.weights = weights
+        self.bias = bias
+        self.threshold = threshold
+    }
+
+    /// The features of a recognition made with `Recognizer`.
+    public static func features(of recognition: Recognition) -> [Double] {
+        func finite(_ value: Double, _ fallback: Double) -> Double { value.isFinite ? value : fallback }
+        let loopPhones = recognition.phones.map(\.word).filter { $0 != "SIL" }
+        let heard = recognition.heardPhones
+        let words = recognition.text?.split(separator: " ").count ?? 0
+        let gaps = recognition.features
+        let lattice = recognition.hypothesis.lattice
+        return [
+            finite(gaps.speechGap * 1000, -20), finite(gaps.worstWordGap * 1000, -20), finite(gaps.utteranceGap * 1000, -20),
+            heard.isEmpty ? 1 : finite(PhoneticDistance.distance(heard, loopPhones), 1),
+            heard.isEmpty ? 30 : min(finite(Double(gaps.speechFrames) / Double(heard.count), 30), 30), Double(words),
+            max(finite(lattice?.sentence ?? -20, -20), -20), max(finite(lattice?.worstWord ?? -20, -20), -20),
+            recognition.voicedFraction,
+        ]
+    }
+
+    /// The model's score (log odds that the recognition is right).
+    public func score(_ features: [Double]) -> Double {
+        zip(weights, features).reduce(bias) { $0 + $1.0 * $1.1 }
+    }
+
+    /// Whether to act on a recognition with these features.
+    public func accepts(_ features: [Double]) -> Bool { score(features) >= threshold }
+
+    /// Fits weights by logistic regression (gradient descent on standardised features); examples
+    /// labelled false count `negativeWeight` times as much, since acting wrongly costs more.
+    public static func fit(_ examples: [(features: [Double], right: Bool)], negativeWeight: Double = 4, steps: Int = 3000) -> RejectionModel {
+        let dimension = featureNames.count
+        var mean = [Double](repeating: 0, count: dimension), spread = [Double](repeating: 0, count: dimension)
+        for example in examples { for index in 0..<dimension { mean[index] += example.features[index] / Double(examples.count) } }
+        for example in examples {
+            for index in 0..<dimension { spread[index] += pow2(example.features[index] - mean[index]) / Double(examples.count) }
+        }
+        spread = spread.map { max($0.squareRoot(), 1e-9) }
+        var weights = [Double](repeating: 0, count: dimension)
+        var bias = 0.0
+        let rate = 0.5
+        for _ in 0..<steps {
+            var gradient = [Double](repeating: 0, count: dimension)
+            var biasGradient = 0.0
+            var total = 0.0
+            for example in examples {
+                let x = (0..<dimension).map { (example.features[$0] - mean[$0]) / spread[$0] }
+                let z = zip(weights, x).reduce(bias) { $0 + $1.0 * $1.1 }
+                let p = 1 / (1 + exp(-z))
+                let weight = example.right ? 1 : negativeWeight
+                let error = (p - (example.right ? 1 : 0)) * weight
+                for index in 0..<dimension { gradient[index] += error * x[index] }
+                biasGradient += error
+                total += weight
+            }
+            for index in 0..<dimension { weights[index] -= rate * gradient[index] / total }
+            bias -= rate * biasGradient / total
+        }
+        // Back to raw feature units.
+        let raw = (0..<dimension).map { weights[$0] / spread[$0] }
+        let rawBias = bias - (0..<dimension).reduce(0.0) { $0 + weights[$1] * mean[$1] / spread[$1] }
+        return RejectionModel(weights: raw, bias: rawBias, threshold: 0)
+    }
+
+    private static func pow2(_ value: Double) -> Double { value * value }
+}

@@ -1,0 +1,224 @@
+/// A word automaton: states 0..<stateCount, arcs labelled with word ids (or -1 for epsilon),
+/// one start state, any number of final states.
+///
+/// The grammar is built as a nondeterministic graph straight from the phrase templates (each slot
+/// a trie of its names), then made deterministic and minimal, so every name list appears once per
+/// distinct context instead of once per template that mentions it. PocketSphinx's FSG search
+/// builds a phone tree per state, so fewer states is less memory and a faster `ps_set_fsg`.
+public struct WordGraph: Sendable {
+    /// The epsilon label.
+    public static let epsilon: Int32 = -1
+
+    public struct Arc: Sendable, Hashable {
+        public var label: Int32
+        public var target: Int32
+    }
+
+    /// Outgoing arcs per state.
+    public private(set) var arcs: [[Arc]] = []
+    /// Whether each state is final.
+    public private(set) var isFinal: [Bool] = []
+    public var start: Int32 = 0
+
+    public init() {}
+
+    public var stateCount: Int { arcs.count }
+    public var arcCount: Int { arcs.reduce(0) { $0 + $1.count } }
+
+    /// A new state.
+    public mutating func addState(final: Bool = false) -> Int32 {
+        arcs.append([])
+        isFinal.append(final)
+        return Int32(arcs.count - 1)
+    }
+
+    public mutating func addArc(from source: Int32, label: Int32, to target: Int32) {
+        arcs[Int(source)].append(Arc(label: label, target: target))
+    }
+
+    public mutating func setFinal(_ state: Int32) { isFinal[Int(state)] = true }
+
+    /// Adds the word sequences `phrases` as a trie from `source` to `target` (no epsilons inside).
+    public mutating func addTrie(_ phrases: [[Int32]], from source: Int32, to target: Int32) {
+        var children: [Int64: Int32] = [:]   // (state << 32 | label) → child
+        for phrase in phrases where !phrase.isEmpty {
+            var state = source
+            for (index, word) in phrase.enumerated() {
+                if index == phrase.count - 1 {
+                    addArc(from: state, label: word, to: target)
+                } else {
+                    let key = Int64(state) << 32 | Int64(UInt32(bitPattern: word))
+                    if let child = children[key] {
+                        state = child
+                    } else {
+                        let child = addState()
+                        addArc(from: state, label: word, to: child)
+                        children[key] = child
+                        state = child
+                    }
+                }
+            }
+        }
+    }
+
+    /// The equivalent deterministic graph without epsilons (subset construction).
+    public func determinized() -> WordGraph {
+        var closures: [[Int32]?] = Array(repeating: nil, count: stateCount)
+        func closure(_ state: Int32) -> [Int32] {
+            if let known = closures[Int(state)] { return known }
+            var seen: Set<Int32> = [state]
+            var stack = [state]
+            while let current = stack.popLast() {
+                for arc in arcs[Int(current)] where arc.label == Self.epsilon && seen.insert(arc.target).inserted {
+                    stack.append(arc.target)
+                }
+            }
+            let result = seen.sorted()
+            closures[Int(state)] = result
+            return result
+        }
+
+        var result = WordGraph()
+        var ids: [[Int32]: Int32] = [:]
+        var pending: [[Int32]] = []
+        func id(of set: [Int32]) -> Int32 {
+            if let known = ids[set] { return known }
+            let state = result.addState(final: set.contains { isFinal[Int($0)] })
+            ids[set] = state
+            pending.append(set)
+            return state
+        }
+        result.start = id(of: closure(start))
+        var cursor = 0
+        while cursor < pending.count {
+            let set = pending[cursor]
+            let source = ids[set]!
+            cursor += 1
+            var moves: [Int32: Set<Int32>] = [:]
+            for state in set {
+                for arc in arcs[Int(state)] where arc.label != Self.epsilon {
+                    moves[arc.label, default: []].formUnion(closure(arc.target))
+                }
+            }
+            for label in moves.keys.sorted() {
+                result.addArc(from: source, label: label, to: id(of: moves[label]!.sorted()))
+            }
+        }
+        return result
+    }
+
+    /// The minimal equivalent graph of a deterministic, acyclic graph: states with the same
+    /// finality and the same arcs into equivalent states are merged, from the leaves up.
+    public func minimizedAcyclic() -> WordGraph {
+        // Post-order: every state after all the states it leads to.
+        var order: [Int32] = []
+        var visited = [Bool](repeating: false, count: stateCount)
+        var stack: [(state: Int32, next: Int)] = [(start, 0)]
+        visited[Int(start)] = true
+        while let top = stack.last {
+            let outgoing = arcs[Int(top.state)]
+            if top.next < outgoing.count {
+                stack[stack.count - 1].next += 1
+                let target = outgoing[top.next].target
+                if !visited[Int(target)] {
+                    visited[Int(target)] = true
+                    stack.append((target, 0))
+                }
+            } else {
+                order.append(top.state)
+                stack.removeLast()
+            }
+        }
+        struct Signature: Hashable {
+            let final: Bool
+            let arcs: [Arc]
+        }
+        var classes = [Int32](repeating: -1, count: stateCount)
+        var registry: [Signature: Int32] = [:]
+        var result = WordGraph()
+        for state in order {
+            let mapped = arcs[Int(state)].map { Arc(label: $0.label, target: classes[Int($0.target)]) }
+                .sorted { $0.label < $1.label }
+            let signature = Signature(final: isFinal[Int(state)], arcs: mapped)
+            if let existing = registry[signature] {
+                classes[Int(state)] = existing
+            } else {
+                let fresh = result.addState(final: signature.final)
+                for arc in mapped { result.addArc(from: fresh, label: arc.label, to: arc.target) }
+                registry[signature] = fresh
+                classes[Int(state)] = fresh
+            }
+        }
+        result.start = classes[Int(start)]
+        return result
+    }
+
+    /// Copies `other` into this graph; returns the copy's start and its final states (which are
+    /// not final here: the caller joins them onward).
+    public mutating func appendCopy(of other: WordGraph) -> (start: Int32, finals: [Int32]) {
+        let offset = Int32(stateCount)
+        var finals: [Int32] = []
+        for state in 0..<other.stateCount {
+            _ = addState()
+            if other.isFinal[state] { finals.append(offset + Int32(state)) }
+        }
+        for state in 0..<other.stateCount {
+            for arc in other.arcs[state] {
+                addArc(from: offset + Int32(state), label: arc.label, to: offset + arc.target)
+            }
+        }
+        return (offset + other.start, finals)
+    }
+
+    /// Removes every arc whose label satisfies `predicate`.
+    public mutating func removeArcs(where predicate: (Int32) -> Bool) {
+        for state in 0..<stateCount { arcs[state].removeAll { predicate($0.label) } }
+    }
+
+    /// A trie of `phrases` from a new start to one final state, made minimal (shared suffixes).
+    public static func phraseGraph(_ phrases: [[Int32]]) -> WordGraph {
+        var graph = WordGraph()
+        graph.start = graph.addState()
+        let final = graph.addState(final: true)
+        graph.addTrie(phrases, from: graph.start, to: final)
+        return graph.determinized().minimizedAcyclic()
+    }
+
+    /// Every word sequence the graph accepts, up to `limit` of them (for tests and samples).
+    public func sentences(limit: Int) -> [[Int32]] {
+        var found: [[Int32]] = []
+        func walk(_ state: Int32, _ prefix: [Int32]) {
+            if found.count >= limit { return }
+            if isFinal[Int(state)] { found.append(prefix) }
+            for arc in arcs[Int(state)] {
+                walk(arc.target, arc.label == Self.epsilon ? prefix : prefix + [arc.label])
+            }
+        }
+        walk(start, [])
+        return found
+    }
+
+    /// Whether the graph accepts `words` (deterministic graphs only need one path; this also
+    /// follows epsilons, so it works on any graph).
+    public func accepts(_ words: [Int32]) -> Bool {
+        var current: Set<Int32> = [start]
+        func close(_ states: Set<Int32>) -> Set<Int32> {
+            var result = states
+            var stack = Array(states)
+            while let state = stack.popLast() {
+                for arc in arcs[Int(state)] where arc.label == Self.epsilon && result.insert(arc.target).inserted {
+                    stack.append(arc.target)
+                }
+            }
+            return result
+        }
+        current = close(current)
+        for word in words {
+            var next: Set<Int32> = []
+            for state in current { for arc in arcs[Int(state)] where arc.label == word { next.insert(arc.target) } }
+            current = close(next)
+            if current.isEmpty { return false }
+        }
+        return current.contains { isFinal[Int($0)] }
+    }
+}

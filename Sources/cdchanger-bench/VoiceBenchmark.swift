@@ -1,0 +1,127 @@
+// Voice benchmark: end of speech → intent, grammar rebuild after a rename with 100 magazines
+// and a 10,000-track library, resident memory with voice loaded and without, CPU while listening.
+
+import ChangerIntents
+import Foundation
+import IntentKit
+import Synchronization
+import Voice
+
+/// Measures the voice prompt against issue 12's targets (docs/voice.md, "Speed and memory").
+enum VoiceBenchmark {
+    static let sentences = [
+        "play disc three", "next song", "turn it up", "pause the music", "previous track",
+        "set the volume to forty", "play track five", "what is playing",
+    ]
+
+    static func run(_ arguments: [String]) {
+        var names = ResolveBenchmark.benchmarkMagazineNames(count: 100)
+        let current = Mutex(names)
+        let library = LibraryBenchmark.library(artists: 200, albumsPerArtist: 5, tracksPerAlbum: 10)
+        let registry: ShortcutRegistry
+        do {
+            registry = try ChangerShortcuts.makeRegistry(magazines: {
+                current.withLock { $0 }.enumerated().map { ChangerShortcuts.magazine(id: "magazine-\($0.offset)", name: $0.element) }
+            }, library: LibraryEntities(library))
+        } catch {
+            fatalError("The built-in catalog does not register: \(error)")
+        }
+        let withoutVoice = residentMegabytes()
+        // As the app has it: magazines, albums and artists, not songs; no device or room addresses (docs/voice.md).
+        let recognizer = VoiceRecognizer(registry: registry, options: .changer)
+        let loadSeconds = Measure.seconds {
+            do { try recognizer.prepare() } catch { fatalError("voice does not load: \(error)") }
+        }
+        let withVoice = residentMegabytes()
+        FileHandle.standardError.write(Data("voice loaded in \(Measure.format(loadSeconds)): \(withoutVoice) → \(withVoice) MB\n".utf8))
+
+        // Rebuild after a rename: the registry's own update (the reference), then until the
+        // recognizer has the new grammar loaded.
+        var updates: [Double] = [], rebuilds: [Double] = []
+        var grammarSize = ""
+        for round in 0..<10 {
+            names[0] = "Renamed Magazine \(round)"
+            current.withLock { $0 = names }
+            let start = DispatchTime.now().uptimeNanoseconds
+            registry.updateShortcutParameters()
+            let updated = DispatchTime.now().uptimeNanoseconds
+            guard let grammar = try? recognizer.currentGrammar() else { fatalError("no grammar") }
+            let done = DispatchTime.now().uptimeNanoseconds
+            updates.append(Double(updated - start) / 1e9)
+            rebuilds.append(Double(done - start) / 1e9)
+            grammarSize = "\(grammar.words.count) words, \(grammar.slotPhraseCount) slot phrases, \(grammar.graph.stateCount) states, \(grammar.graph.arcCount) arcs"
+        }
+        let afterRebuilds = residentMegabytes()
+        FileHandle.standardError.write(Data("rebuild median \(Measure.format(Measure.median(rebuilds))), \(afterRebuilds) MB\n".utf8))
+
+        // Listening at real time: latency from the end of the utterance to the resolved intent,
+        // and the CPU the two decoders use meanwhile.
+        var latencies: [Double] = [], durations: [Double] = []
+        var cpu = 0.0, wall = 0.0
+        var right = 0
+        for (index, sentence) in sentences.enumerated() {
+            let path = NSTemporaryDirectory() + "cdchanger-bench-voice-\(index).wav"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            do { try Measure.shell("espeak-ng -v en-us -s 140 -w '\(path)' '\(sentence)'") } catch { fatalError("espeak-ng failed: \(error)") }
+            guard let audio = try? AudioFile.read(path) else { fatalError("cannot read \(path)") }
+            // The end of speech: the last sample louder than 2 % of the peak (espeak-ng's file ends
+            // with some silence of its own, which the listener must not get credit for).
+            let peak = audio.samples.map { abs(Int($0)) }.max() ?? 0
+            let spoken = (audio.samples.lastIndex { abs(Int($0)) * 50 > peak } ?? audio.samples.count - 1) + 1
+            let padded = Array(audio.samples[..<spoken]) + [Int16](repeating: 0, count: SpeechAudio.sampleRate)   // a second of silence after
+            var source = SampleSource(padded, paced: true)
+            let cpuStart = cpuSeconds()
+            let start = DispatchTime.now().uptimeNanoseconds
+            let turn = try? recognizer.listen(to: &source)
+            let resolution = (turn?.hypothesis).map { registry.resolve($0, mode: .inApp) }
+            let end = DispatchTime.now().uptimeNanoseconds
+            cpu += cpuSeconds() - cpuStart
+            wall += Double(end - start) / 1e9
+            let speechEnd = Double(spoken) / Double(SpeechAudio.sampleRate)
+            durations.append(speechEnd)
+            latencies.append(Double(end - start) / 1e9 - speechEnd)
+            if let resolution, resolution == registry.resolve(sentence, mode: .inApp) { right += 1 }
+            if let turn {
+                let decided = Double(turn.listening.samplesRead) / Double(SpeechAudio.sampleRate)
+                FileHandle.standardError.write(Data(String(
+                    format: "  “%@” → “%@” (score %.2f%@): file %.2f s, end decided at %.2f s, finished in %.1f ms\n",
+                    sentence, turn.hypothesis ?? "", turn.score, turn.heard == nil ? ", rejected" : "", speechEnd, decided,
+                    Double(turn.listening.finishDuration.components.attoseconds) / 1e15
+                ).utf8))
+            }
+        }
+
+        let latency = Measure.median(latencies)
+        let rebuild = Measure.median(rebuilds)
+        let cpuShare = cpu / max(wall, 1e-9)
+        Measure.printTable(title: "Voice (release build; grammar: \(grammarSize); first load \(Measure.format(loadSeconds)))", header: ["measure", "value", "reference", "ratio", "target", "verdict"], rows: [
+            ["end of speech → intent, median of \(sentences.count) (\(right) decoded right)", Measure.format(latency),
+             "utterance \(Measure.format(Measure.median(durations)))", String(format: "%.2f", latency / Measure.median(durations)), "< 150 ms", Measure.verdict(latency < 0.150)],
+            ["grammar rebuild after a rename, median of 10", Measure.format(rebuild),
+             "registry update \(Measure.format(Measure.median(updates)))", String(format: "%.1f×", rebuild / max(Measure.median(updates), 1e-9)), "< 100 ms", Measure.verdict(rebuild < 0.100)],
+            ["resident memory, voice loaded", String(format: "%.1f MB", withVoice), String(format: "without %.1f MB", withoutVoice),
+             String(format: "+%.1f MB", withVoice - withoutVoice), "< 80 MB", Measure.verdict(withVoice < 80)],
+            ["resident memory after 10 rebuilds", String(format: "%.1f MB", afterRebuilds), String(format: "without %.1f MB", withoutVoice),
+             String(format: "+%.1f MB", afterRebuilds - withoutVoice), "< 80 MB", Measure.verdict(afterRebuilds < 80)],
+            ["CPU while listening (both decoders)", String(format: "%.1f %% of a core", cpuShare * 100), "real time", String(format: "%.2f", cpuShare), "< 30 %", Measure.verdict(cpuShare < 0.30)],
+        ])
+    }
+
+    /// VmRSS of this process in MB (`/proc/self/status`).
+    static func residentMegabytes() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            if let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) { return kilobytes / 1024 }
+        }
+        return 0
+    }
+
+    /// User + system CPU time of this process so far.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return user + system
+    }
+}

@@ -1,0 +1,118 @@
+// Voice evaluation: recognizes a corpus of recordings with the app's grammar over a real music
+// folder, compares what each would do with what its sentence means, and fits the rejection model.
+//
+//   cdchanger-bench voice-eval --library DIR [--fit | --weights W1,…,BIAS] MANIFEST.tsv
+//
+// MANIFEST lines: `FILE<TAB>SENTENCE` (an empty sentence for speech outside the grammar or noise).
+// Prints one TSV row per file, then a threshold table; `--fit` refits the weights first
+// (`RejectionModel.fit`, wrong answers weighted ×4) and prints them; `--weights` scores with given ones.
+
+import ChangerIntents
+import Foundation
+import IntentKit
+import MusicLibrary
+import Voice
+
+enum VoiceEvaluation {
+    /// The magazine names the evaluation's registry holds (sentences may use them).
+    static let magazineNames = ["Magazine One", "Road Trip", "Sunday Drive", "Kitchen Mix", "Morning Commute"]
+
+    struct Row {
+        var file: String
+        var said: String
+        var hypothesis: String?
+        var features: [Double]
+        /// Whether acting on the hypothesis does what the sentence means (nil: nothing should be done).
+        var right: Bool?
+    }
+
+    static func run(_ arguments: [String]) {
+        var library: String?
+        var fit = false
+        var weights: (weights: [Double], bias: Double)?
+        var manifest: String?
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--library": index += 1; library = arguments[index]
+            case "--fit": fit = true
+            case "--weights":
+                index += 1
+                let numbers = arguments[index].split(separator: ",").compactMap { Double($0) }
+                weights = (Array(numbers.dropLast()), numbers.last ?? 0)
+            default: manifest = arguments[index]
+            }
+            index += 1
+        }
+        guard let library, let manifest, let text = try? String(contentsOfFile: manifest, encoding: .utf8) else {
+            FileHandle.standardError.write(Data("usage: cdchanger-bench voice-eval --library DIR [--fit | --weights W1,…,BIAS] MANIFEST.tsv\n".utf8))
+            exit(2)
+        }
+        var cache = ScanCache()
+        let scanned = LibraryScanner().scan(LibraryPath(library), cache: &cache)
+        let registry: ShortcutRegistry
+        do {
+            registry = try ChangerShortcuts.makeRegistry(magazines: {
+                magazineNames.enumerated().map { ChangerShortcuts.magazine(id: "m\($0.offset)", name: $0.element) }
+            }, library: LibraryEntities(scanned))
+        } catch {
+            fatalError("The built-in catalog does not register: \(error)")
+        }
+        let recognizer = VoiceRecognizer(registry: registry, options: .changer)
+        var rows: [Row] = []
+        print(["file", "said", "heard", "right"].joined(separator: "\t") + "\t" + RejectionModel.featureNames.joined(separator: "\t") + "\tscore\tend")
+        for line in text.split(separator: "\n") where !line.isEmpty {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let said = fields.count > 1 ? fields[1] : ""
+            guard let audio = try? AudioFile.read(fields[0]), let turn = try? recognizer.recognize(audio.samples) else {
+                FileHandle.standardError.write(Data("cannot recognize \(fields[0])\n".utf8))
+                continue
+            }
+            let features = RejectionModel.features(of: turn.listening.recognition)
+            var right: Bool?
+            if case .matched = registry.resolve(said, mode: .inApp) {
+                right = turn.hypothesis.map { registry.resolve($0, mode: .inApp) == registry.resolve(said, mode: .inApp) } ?? false
+            }
+            let row = Row(file: fields[0], said: said, hypothesis: turn.hypothesis, features: features, right: right)
+            rows.append(row)
+            let verdict = right.map { $0 ? "right" : "wrong" } ?? "none"
+            print([row.file, said, turn.hypothesis ?? "", verdict].joined(separator: "\t") + "\t"
+                  + features.map { String(format: "%.3f", $0) }.joined(separator: "\t") + String(format: "\t%.2f", turn.score)
+                  + "\t\(turn.end.rawValue) \(turn.listening.samplesRead / 16) ms")
+        }
+        var model = recognizer.rejection
+        if let weights { model = RejectionModel(weights: weights.weights, bias: weights.bias, threshold: 0) }
+        if fit {
+            // A hypothesis the resolver does not understand is never acted on, whatever its score.
+            let examples = rows.compactMap { row -> (features: [Double], right: Bool)? in
+                guard let hypothesis = row.hypothesis, case .matched = registry.resolve(hypothesis, mode: .inApp) else { return nil }
+                return (row.features, row.right == true)
+            }
+            model = RejectionModel.fit(examples)
+            print("fitted: --weights " + (model.weights + [model.bias]).map { String(format: "%.4f", $0) }.joined(separator: ","))
+        }
+        printThresholds(rows, model: model, registry: registry)
+    }
+
+    /// Right / wrong / out-of-grammar acted on at a range of thresholds.
+    static func printThresholds(_ rows: [Row], model: RejectionModel, registry: ShortcutRegistry) {
+        let commands = rows.filter { $0.right != nil }.count
+        let others = rows.count - commands
+        var table: [[String]] = []
+        for step in -8...8 {
+            let threshold = Double(step) * 0.5
+            var right = 0, wrong = 0, acted = 0
+            for row in rows {
+                guard let hypothesis = row.hypothesis, case .matched = registry.resolve(hypothesis, mode: .inApp),
+                      model.score(row.features) >= threshold else { continue }
+                switch row.right {
+                case true?: right += 1
+                case false?: wrong += 1
+                case nil: acted += 1
+                }
+            }
+            table.append([String(format: "%.1f", threshold), "\(right) of \(commands)", "\(wrong)", "\(acted) of \(others)"])
+        }
+        Measure.printTable(title: "Rejection thresholds", header: ["threshold", "right, acted on", "wrong, acted on", "outside the grammar, acted on"], rows: table)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import TestSupport
+import TmuxDriver
+@testable import Dashboard
+
+/// The voice prompt in the dashboard: `v` listens, the prompt bar shows "Listening…", the level
+/// and the words so far, and what was heard goes the way of a typed sentence.
+@Suite struct VoicePromptTests {
+    func promptRow(_ frame: ScreenBuffer) -> Int { frame.height - 2 }
+
+    @Test func vListensAndTheBarShowsTheLevelAndTheWordsSoFar() {
+        let harness = DashboardHarness()
+        harness.press(.character("v"))
+        #expect(harness.host.listeningToggles == 1)
+        harness.host.listening = DashboardSnapshot.Listening(level: 0.25, partial: "play disc")
+        let row = harness.frame().text(row: promptRow(harness.frame()))
+        #expect(row.contains("Listening… ━━━━━━──"), "\(row)")
+        #expect(row.contains("play disc"))
+        harness.press(.character("v"))
+        #expect(harness.host.listeningStops == 1)
+        harness.press(.escape)
+        #expect(harness.host.listeningStops == 2)
+    }
+
+    @Test func theFirstTurnSaysTheModelIsLoading() {
+        let harness = DashboardHarness()
+        harness.host.listening = DashboardSnapshot.Listening(isLoading: true)
+        #expect(harness.frame().text(row: promptRow(harness.frame())).contains("Loading voice…"))
+    }
+
+    @Test func aHeardSentenceIsShownAndSubmittedAsATypedOneIs() {
+        let harness = DashboardHarness()
+        harness.host.replies["play disc 3"] = PromptReply(text: "Playing disc 3, Night Drive.", kind: .done)
+        harness.controller.voiceTurnEnded(.heard("play disc 3"))
+        #expect(harness.host.submitted == ["play disc 3"])
+        #expect(harness.controller.ui.prompt.history.last == "play disc 3")
+        let frame = harness.frame()
+        #expect(frame.text(row: promptRow(frame)).contains("Heard “play disc 3”"))
+        #expect(harness.screenText.contains("Playing disc 3, Night Drive."))
+    }
+
+    @Test func aQuestionCanBeAnsweredByVoice() {
+        let harness = DashboardHarness()
+        harness.host.replies["play a specific disc"] = PromptReply(text: "Which disc?", kind: .question)
+        harness.host.replies["four"] = PromptReply(text: "Playing disc 4, Desert Mirage.", kind: .done)
+        harness.controller.voiceTurnEnded(.heard("play a specific disc"))
+        #expect(harness.controller.ui.prompt.isFocused)
+        #expect(harness.frame().text(row: promptRow(harness.frame())).contains("v to say it"))
+        // `v` in the empty bar answers by voice; typed, it would be a letter.
+        harness.press(.character("v"))
+        #expect(harness.host.listeningToggles == 1)
+        harness.host.listening = nil
+        harness.controller.voiceTurnEnded(.notHeard)
+        #expect(harness.screenText.contains("Sorry, I didn't catch that. Which disc?"))
+        harness.controller.voiceTurnEnded(.heard("four"))
+        #expect(harness.host.submitted == ["play a specific disc", "four"])
+        #expect(harness.screenText.contains("Playing disc 4, Desert Mirage."))
+    }
+
+    @Test func vTypedIntoTheBarIsALetter() {
+        let harness = DashboardHarness()
+        harness.press(.character("/"))
+        harness.type("volume")
+        #expect(harness.controller.ui.prompt.field.text == "volume")
+        #expect(harness.host.listeningToggles == 0)
+    }
+
+    @Test func voiceThatCannotBeUsedSaysWhy() {
+        let harness = DashboardHarness()
+        harness.controller.voiceTurnEnded(.unavailable("No microphone: cannot open the microphone “hw:9”."))
+        #expect(harness.screenText.contains("No microphone"))
+        #expect(harness.host.submitted.isEmpty)
+    }
+
+    @Test("the meter fills on a decibel scale", arguments: [(0.0, 0), (0.004, 0), (0.063, 4), (0.5, 7), (1.0, 8)])
+    func meter(level: Double, cells: Int) {
+        #expect(PromptBarView.meterCells(level) == cells)
+    }
+
+    @Test func theHelpListsTheKey() {
+        #expect(KeyMap.help.flatMap(\.bindings).contains { $0.keys == "v" && $0.meaning.hasPrefix("say a sentence") })
+        #expect(KeyMap.mainAction(for: .character("v")) == .listen)
+    }
+}
+
+extension OnTheRealPlayer {
+    /// The real player in tmux, listening on a real ALSA capture device fed with espeak-ng speech
+    /// (`CaptureFeed`). The phrases are ones the recognizer hears right today (docs/voice.md).
+    @Suite
+    struct VoicePromptEndToEndTests {
+        static func speech(_ text: String, voice: SpeechFixtures.Voice, in folder: TemporaryFolder) throws -> URL {
+            let file = folder.file("\(text.replacingOccurrences(of: " ", with: "-")).wav")
+            try SpeechFixtures.speak(text, voice: voice, to: file)
+            return file
+        }
+
+        @Test func spokenCommandsGoThroughThePromptBar() throws {
+            let folder = TemporaryFolder("cdc-dash-voice")
+            let microphone = try CaptureFeed(in: folder)
+            let player = try DashboardPlayer()
+            let session = try player.open(["--output", "null", "--mic", CaptureFeed.device], environment: microphone.environment)
+            try session.send("1")
+            try session.wait(for: "Playing disc 1")
+            // First turn: the model loads (the microphone, a FIFO here, waits for its writer).
+            try session.send("v")
+            try session.wait(for: "Loading voice…", timeout: 15)
+            let mute = try microphone.feed(try Self.speech("mute", voice: SpeechFixtures.Voice("en-us+f2", speed: 170), in: folder))
+            try session.wait(for: "Heard “mute”", timeout: 30)
+            try session.waitForText("Muted.", timeout: 5)
+            #expect(try player.waitForStatus { $0["muted"] as? Bool == true }["muted"] as? Bool == true)
+            // Second turn: the model is loaded, so the bar says it listens at once.
+            try session.send("v")
+            try session.wait(for: "Listening…")
+            let stop = try microphone.feed(try Self.speech("stop the music", voice: SpeechFixtures.Voice("en-us", speed: 160), in: folder))
+            try session.wait(for: "Heard “stop the music”", timeout: 30)
+            try session.waitForText("Stopped", timeout: 5)
+            #expect(try player.waitForStatus { $0["state"] as? String == "stopped" }["state"] as? String == "stopped")
+            // The keys and the typed prompt still work after listening.
+            try session.send("/")
+            try session.type("play disc 2")
+            try session.send("Enter")
+            try session.wait(for: "Playing disc 2, Open Highway.")
+            withExtendedLifetime((mute, stop)) {}
+        }
+
+        @Test func withoutAMicrophoneVoiceIsOffAndEverythingElseWorks() throws {
+            let player = try DashboardPlayer()
+            let session = try player.open(["--output", "null", "--mic", "hw:97"])
+            try session.send("v")
+            let text = try session.wait(timeout: 10, for: "the no-microphone notice") { screen in
+                PinnedNoticesEndToEndTests.prose(screen).contains("Voice is off; everything else works.")
+            }
+            #expect(PinnedNoticesEndToEndTests.prose(text).contains("No microphone: cannot open the microphone “hw:97”"), "\(text.joined(separator: "\n"))")
+            try session.send("Escape")
+            try session.send("/")
+            try session.type("play disc 3")
+            try session.send("Enter")
+            try session.wait(for: "Playing disc 3, Night Drive.")
+        }
+    }
+}

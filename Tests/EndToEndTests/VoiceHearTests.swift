@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `cdchanger hear` on files, end to end: speech outside the grammar and noise alone are not
+/// heard, a file that cannot be read gets a message, no microphone one line. (The driveway test,
+/// DrivewayTests, says every phrase.)
+@Suite("cdchanger hear, end to end")
+struct VoiceHearTests {
+    static let outOfGrammar = ["what's the weather like tomorrow", "call my mother", "navigate to the nearest gas station", "tell me a joke"]
+    static let voices = [
+        SpeechFixtures.Voice("en-us", speed: 160), SpeechFixtures.Voice("en-us+m3", speed: 140),
+        SpeechFixtures.Voice("en-us+f2", speed: 180), SpeechFixtures.Voice("en-gb-x-rp", speed: 150),
+    ]
+    static let noises: [SpeechFixtures.Noise?] = [nil, SpeechFixtures.Noise("brownnoise", decibels: 15), SpeechFixtures.Noise("pinknoise", decibels: 15)]
+
+    /// One clip: what is said (nil for noise alone) and the file.
+    struct Clip {
+        var sentence: String?
+        var file: URL
+        var label: String
+    }
+
+    /// `hear --json` over `clips`: one parsed object per clip, in order.
+    static func hear(_ clips: [Clip], _ fixture: PlayerFixture) throws -> (objects: [[String: Any]], status: Int32, error: String) {
+        let result = try runProcess(ProjectPaths.binary, ["--state-dir", fixture.state.path, "--library", fixture.library, "hear", "--json"] + clips.map(\.file.path),
+                                    environment: fixture.environment)
+        let objects = try result.output.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        return (objects, result.status, result.error)
+    }
+
+    /// `resolve --json` for the sentences said: what each should do.
+    static func expected(_ sentences: [String], _ fixture: PlayerFixture) throws -> [[String: Any]] {
+        let result = try runProcess(ProjectPaths.binary, ["--state-dir", fixture.state.path, "--library", fixture.library, "resolve", "--json"],
+                                    environment: fixture.environment, input: sentences.joined(separator: "\n") + "\n")
+        return try result.output.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    /// What an object would make the player do, comparable: intent and parameters.
+    static func action(_ object: [String: Any]) -> String {
+        let parameters = (object["parameters"] as? [String: Any]).map { dictionary in
+            dictionary.keys.sorted().map { "\($0)=\(dictionary[$0]!)" }.joined(separator: ",")
+        } ?? ""
+        return "\(object["outcome"] ?? "-") \(object["intent"] ?? "-") \(parameters)"
+    }
+
+    @Test("speech outside the grammar and noise alone are not heard (exit status 1)")
+    func outOfGrammarAndNoiseAreNotHeard() throws {
+        let audio = TemporaryFolder("cdc-voice")
+        let fixture = try PlayerFixture()
+        var clips: [Clip] = []
+        for (index, sentence) in Self.outOfGrammar.enumerated() {
+            for voice in [Self.voices[index % 4], Self.voices[(index + 1) % 4]] {
+                let file = audio.file("o\(clips.count).wav")
+                try SpeechFixtures.speak(sentence, voice: voice, noise: index == 3 ? Self.noises[2] : nil, to: file)
+                clips.append(Clip(sentence: sentence, file: file, label: "\(voice)"))
+            }
+        }
+        for kind in ["brownnoise", "pinknoise", "whitenoise"] {
+            let file = audio.file("n\(clips.count).wav")
+            try SpeechFixtures.noiseAlone(kind, seconds: 2, to: file)
+            clips.append(Clip(sentence: nil, file: file, label: kind))
+        }
+        let heard = try Self.hear(clips, fixture)
+        try #require(heard.objects.count == clips.count, "\(heard.error)")
+        for (clip, object) in zip(clips, heard.objects) {
+            #expect(object["outcome"] as? String == "notHeard", "“\(clip.sentence ?? clip.label)” (\(clip.label)) heard as “\(object["heard"] ?? "")”")
+        }
+        #expect(heard.status == 1)
+    }
+
+    @Test("a file that cannot be read gets one message and the others are still recognized")
+    func unreadableFileIsReported() throws {
+        let audio = TemporaryFolder("cdc-voice")
+        let fixture = try PlayerFixture()
+        let good = audio.file("good.wav")
+        try SpeechFixtures.speak("pause", voice: Self.voices[0], to: good)
+        let bad = audio.file("bad.wav")
+        try Data("not a sound".utf8).write(to: bad)
+        let result = try fixture.run("hear", "--json", bad.path, good.path)
+        #expect(result.status == 1)
+        #expect(result.error.contains("bad.wav"), "\(result.error)")
+        #expect(result.output.split(separator: "\n").count == 1)
+    }
+
+    @Test("without a microphone: one clear message, a non-zero status")
+    func missingMicrophoneIsOneMessage() throws {
+        let fixture = try PlayerFixture()
+        let player = try fixture.startPlayer()
+        let result = try fixture.run("hear", "--mic", "hw:99,0")
+        #expect(result.status == 5)
+        #expect(result.error.contains("No microphone"), "\(result.error)")
+        #expect(result.error.split(separator: "\n").count == 1)
+        #expect(try fixture.run("status").status == 0)
+        withExtendedLifetime(player) {}
+    }
+}

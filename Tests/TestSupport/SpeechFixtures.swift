@@ -1,0 +1,69 @@
+import Foundation
+
+/// Makes spoken WAV files for voice tests: espeak-ng says the sentence, sox mixes in road-like
+/// noise at a level below the speech (docs/voice.md, "Tests").
+public enum SpeechFixtures {
+    /// One espeak-ng voice variant and speed (words per minute).
+    public struct Voice: Sendable, CustomStringConvertible {
+        public var name: String
+        public var speed: Int
+        public init(_ name: String, speed: Int) {
+            self.name = name
+            self.speed = speed
+        }
+        public var description: String { "\(name)@\(speed)" }
+    }
+
+    /// Noise mixed under the speech: sox's `brownnoise` or `pinknoise`, `decibels` below the
+    /// speech's RMS level.
+    public struct Noise: Sendable, CustomStringConvertible {
+        public var kind: String
+        public var decibels: Double
+        public init(_ kind: String, decibels: Double) {
+            self.kind = kind
+            self.decibels = decibels
+        }
+        public var description: String { "\(kind) \(Int(decibels)) dB" }
+    }
+
+    /// Writes `sentence` said by `voice` to `url` (16-bit, the voice's own 22,050 Hz mono: the
+    /// recognizer resamples), with `noise` mixed in when given.
+    public static func speak(_ sentence: String, voice: Voice, noise: Noise? = nil, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let clean = noise == nil ? url : url.deletingLastPathComponent().appendingPathComponent(".\(UUID().uuidString).wav")
+        defer { if noise != nil { try? FileManager.default.removeItem(at: clean) } }
+        let said = try runProcess("espeak-ng", ["-v", voice.name, "-s", String(voice.speed), "-w", clean.path, sentence])
+        guard said.status == 0 else { throw FixtureError(message: "espeak-ng failed: \(said.error)") }
+        guard let noise else { return }
+        let speechLevel = try rms(of: clean)
+        let seconds = try duration(of: clean)
+        let raw = url.deletingLastPathComponent().appendingPathComponent(".\(UUID().uuidString)-noise.wav")
+        defer { try? FileManager.default.removeItem(at: raw) }
+        try sox(["-n", "-r", "22050", "-c", "1", "-b", "16", raw.path, "synth", String(seconds), noise.kind, "vol", "0.5"])
+        let gain = speechLevel / max(try rms(of: raw), 1e-6) / pow(10, noise.decibels / 20)
+        try sox(["-m", clean.path, "-v", String(gain), raw.path, url.path])
+    }
+
+    /// Writes `seconds` of noise alone (no speech) at a level like loud road noise.
+    public static func noiseAlone(_ kind: String, seconds: Double, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try sox(["-n", "-r", "16000", "-c", "1", "-b", "16", url.path, "synth", String(seconds), kind, "vol", "0.2"])
+    }
+
+    private static func sox(_ arguments: [String]) throws {
+        let result = try runProcess("sox", arguments)
+        guard result.status == 0 else { throw FixtureError(message: "sox failed: \(result.error)") }
+    }
+
+    /// sox's `stat` figure named `label` ("RMS     amplitude:", "Length (seconds):").
+    private static func stat(_ label: String, of url: URL) throws -> Double {
+        let result = try runProcess("sox", [url.path, "-n", "stat"])
+        for line in result.error.split(separator: "\n") where line.hasPrefix(label) {
+            if let value = line.split(separator: " ").last.flatMap({ Double($0) }) { return value }
+        }
+        throw FixtureError(message: "sox stat gave no \(label) for \(url.path): \(result.error)")
+    }
+
+    private static func rms(of url: URL) throws -> Double { try stat("RMS     amplitude:", of: url) }
+    private static func duration(of url: URL) throws -> Double { try stat("Length (seconds):", of: url) }
+}

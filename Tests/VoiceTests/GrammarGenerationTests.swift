@@ -1,0 +1,131 @@
+import ChangerIntents
+import IntentKit
+import MusicLibrary
+import Synchronization
+import SystemSupport
+import Testing
+@testable import Voice
+
+/// Magazine names a test can rename while the registry reads them.
+final class MagazineNames: Sendable {
+    let names: Mutex<[String]>
+    init(_ names: [String]) { self.names = Mutex(names) }
+
+    var entities: [Entity] {
+        names.withLock { $0 }.enumerated().map { ChangerShortcuts.magazine(id: "m\($0.offset)", name: $0.element) }
+    }
+}
+
+/// The speech grammar is generated from the app's live registry: its phrase templates with the
+/// named fragments, enum synonyms, number words, and the snapshot's names; and it follows renames.
+@Suite struct GrammarGenerationTests {
+    static func registry(_ magazines: MagazineNames) throws -> ShortcutRegistry {
+        try ChangerShortcuts.makeRegistry(magazines: { magazines.entities })
+    }
+
+    /// One grammar over two magazines for the sentence lists (loading voice is the slow part),
+    /// as the app builds it (`GrammarOptions.changer`).
+    static let twoMagazines: Result<Grammar, any Error> = Result {
+        try VoiceRecognizer(registry: try registry(MagazineNames(["Road Trip", "Sunday Drive"])), options: .changer).currentGrammar()
+    }
+
+    /// Whether `grammar` can hear `sentence` (lower case, spoken words).
+    static func accepts(_ grammar: Grammar, _ sentence: String) -> Bool {
+        let ids = sentence.split(separator: " ").map { word in grammar.words.firstIndex(of: String(word)).map(Int32.init) }
+        guard !ids.contains(nil) else { return false }
+        return grammar.graph.accepts(ids.compactMap { $0 })
+    }
+
+    @Test(arguments: [
+        "play disc three", "play the third disc of road trip in cd changer", "put sunday drive on",
+        "set the volume to forty", "what's playing", "unmute the sound", "next song using digital cd changer",
+        "skip two songs", "play track twelve", "turn it up a little bit", "shuffle on", "play magazine two",
+        "four", "the second one", "never mind",
+    ])
+    func hearsSentencesOfTheTemplates(sentence: String) throws {
+        #expect(Self.accepts(try Self.twoMagazines.get(), sentence))
+    }
+
+    /// Outside the grammar: other requests, and what only typing takes — device and room
+    /// addresses, and the words the spoken vocabulary leaves out ("piece" sounds like "disc").
+    @Test(arguments: [
+        "play disc twenty five", "play road", "what is the weather", "call my mother",
+        "tv next song", "pause the music in the kitchen", "play piece three", "halt the music", "play their album road trip",
+    ])
+    func doesNotHearSentencesOutsideThem(sentence: String) throws {
+        #expect(!Self.accepts(try Self.twoMagazines.get(), sentence))
+    }
+
+    /// The spoken vocabulary says a part of the typed one: every sampled sentence of the voice
+    /// grammar is one the resolver understands.
+    @Test func everySpokenSentenceIsUnderstood() throws {
+        let registry = try Self.registry(MagazineNames(["Road Trip", "Sunday Drive"]))
+        let lexicon = Lexicon(dictionary: try PronunciationDictionary(path: ModelPaths.debian.dictionary))
+        let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: .changer)
+        var generator = SeededGenerator(seed: 7)
+        let sentences = builder.sampleSentences(for: registry.snapshot, perTemplate: 20, using: &generator)
+        #expect(sentences.count > 1_000)
+        for sentence in sentences {
+            if case .unsupported = registry.resolve(sentence, mode: .inApp) { Issue.record("“\(sentence)” is not understood") }
+        }
+    }
+
+    /// The voice twin of the original app's first bug: a magazine renamed a moment ago is heard by
+    /// its new name and no longer by its old one, as soon as the registry publishes the snapshot.
+    @Test func renamedMagazineIsHeardByItsNewNameOnly() throws {
+        let magazines = MagazineNames(["Road Trip", "Sunday Drive"])
+        let registry = try Self.registry(magazines)
+        let recognizer = VoiceRecognizer(registry: registry)
+        #expect(!recognizer.isLoaded)
+        #expect(Self.accepts(try recognizer.currentGrammar(), "play the magazine road trip"))
+        #expect(recognizer.isLoaded)
+
+        magazines.names.withLock { $0[0] = "Zorblax Nights" }
+        registry.updateShortcutParameters()
+        let grammar = try recognizer.currentGrammar()
+        #expect(Self.accepts(grammar, "play the magazine zorblax nights"))
+        #expect(!Self.accepts(grammar, "play the magazine road trip"))
+        #expect(Self.accepts(grammar, "put sunday drive on"))
+    }
+
+    /// Library names are in the grammar: every album, artist and song, or all but the types left
+    /// out (the app leaves out songs, docs/voice.md).
+    @Test func libraryNamesAreHeard() throws {
+        let root = LibraryPath("/music")
+        let folder = root.appending("Amber Lane - Coastal Morning")
+        let album = Album(path: folder, title: "Coastal Morning", artist: "Amber Lane", tracks: [
+            Track(path: folder.appending("1.mp3"), title: "Lighthouse Lane", artist: "Amber Lane", trackNumber: 1, duration: 100),
+        ])
+        let registry = try ChangerShortcuts.makeRegistry(magazines: { [] }, library: LibraryEntities(Library(root: root, albums: [album])))
+        let grammar = try VoiceRecognizer(registry: registry).currentGrammar()
+        #expect(Self.accepts(grammar, "play the album coastal morning"))
+        #expect(Self.accepts(grammar, "play some amber lane"))
+        #expect(Self.accepts(grammar, "play the song lighthouse lane"))
+
+        let withoutSongs = try VoiceRecognizer(registry: registry, options: GrammarOptions(unspokenEntityTypes: [ChangerCatalog.songType])).currentGrammar()
+        #expect(Self.accepts(withoutSongs, "play the album coastal morning"))
+        #expect(!Self.accepts(withoutSongs, "play the song lighthouse lane"))
+    }
+
+    /// Names nothing can pronounce are left out and reported, never dropped silently; words from
+    /// outside the dictionary come from espeak-ng.
+    @Test func outOfDictionaryNamesComeFromEspeak() throws {
+        let registry = try Self.registry(MagazineNames(["Zorblax Nights", "Calderón Collection"]))
+        let grammar = try VoiceRecognizer(registry: registry).currentGrammar()
+        let zorblax = try #require(grammar.lexicon.first { $0.word == "zorblax" })
+        #expect(zorblax.source == .espeak)
+        #expect(zorblax.pronunciations == [["Z", "AO", "R", "B", "L", "AE", "K", "S"]])
+        #expect(Self.accepts(grammar, "play calderon collection"))
+        #expect(grammar.leftOut.isEmpty)
+    }
+
+    /// Every word the templates use has a pronunciation (the builder throws otherwise), and the
+    /// number words come spelled: "play disc 3" is said "play disc three".
+    @Test func templateWordsAreSpelledAsSpoken() throws {
+        let grammar = try VoiceRecognizer(registry: try Self.registry(MagazineNames([]))).currentGrammar()
+        #expect(grammar.words.contains("three"))
+        #expect(grammar.words.contains("twentieth"))
+        #expect(!grammar.words.contains("3"))
+        #expect(grammar.words.allSatisfy { word in grammar.lexicon.contains { $0.word == word } })
+    }
+}

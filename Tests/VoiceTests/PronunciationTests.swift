@@ -1,0 +1,60 @@
+import Testing
+@testable import Voice
+
+@Suite struct PronunciationTests {
+    static let dictionary = try! PronunciationDictionary(path: ModelPaths.debian.dictionary)
+
+    @Test func dictionaryLooksUpWordsAndVariants() {
+        #expect(Self.dictionary.pronunciations(of: "disc") == [["D", "IH", "S", "K"]])
+        #expect(Self.dictionary.pronunciations(of: "What's").count == 2)
+        #expect(Self.dictionary.pronunciations(of: "unmute").isEmpty)
+        #expect(Self.dictionary.entryCount > 130_000)
+    }
+
+    @Test(arguments: [("Zorblax", "Z AO R B L AE K S"), ("unmute", "AH N M Y UW T"), ("Calderón", "K AO L D ER AA N")])
+    func espeakPronouncesWordsOutsideTheDictionary(word: String, phones: String) throws {
+        let result = try #require(EspeakPhonemizer.shared.cmuPhones(for: word))
+        #expect(result.phones.joined(separator: " ") == phones)
+        #expect(result.unknown.isEmpty)
+    }
+
+    @Test func everyMappedPhoneIsAModelPhone() {
+        for phones in PhoneMapping.table.values { #expect(phones.allSatisfy(PhoneMapping.cmuPhones.contains)) }
+    }
+
+    @Test func unknownSymbolsAreReported() {
+        let mapped = PhoneMapping.cmuPhones(fromEspeak: ["z", "'o@", "QQ", "b"])
+        #expect(mapped.phones == ["Z", "AO", "R", "B"])
+        #expect(mapped.unknown == ["QQ"])
+    }
+
+    @Test func rhoticVowelsCollapse() {
+        #expect(PhoneMapping.cmuPhones(fromEspeak: ["m", "'E", "m", "b", "3", "r-"]).phones == ["M", "EH", "M", "B", "ER"])
+    }
+}
+
+@Suite struct PhoneticDistanceTests {
+    static let lexicon = Lexicon(dictionary: PronunciationTests.dictionary)
+
+    static func distance(_ a: String, _ b: String) throws -> Double {
+        let dictionary = PronunciationTests.dictionary
+        let first = try #require(lexicon.phones(of: SpokenForm(a, hasApostropheForm: dictionary.contains)))
+        let second = try #require(lexicon.phones(of: SpokenForm(b, hasApostropheForm: dictionary.contains)))
+        return PhoneticDistance.distance(first, second)
+    }
+
+    @Test(arguments: [("Disco Tree", "disc three"), ("Midnight River", "midnight rider"), ("Sunday Drive", "some day drive")])
+    func soundAlikesAreClose(a: String, b: String) throws {
+        #expect(try Self.distance(a, b) <= 0.2)
+    }
+
+    @Test(arguments: [("Road Trip", "go to"), ("Honey", "hold on"), ("Storm", "stop"), ("Disco Tree", "cd three")])
+    func differentPhrasesAreFar(a: String, b: String) throws {
+        #expect(try Self.distance(a, b) > 0.3)
+    }
+
+    @Test func distanceIsZeroForTheSamePhonesAndSymmetric() throws {
+        #expect(try Self.distance("four", "for") == 0)
+        #expect(try Self.distance("road trip", "go to") == (try Self.distance("go to", "road trip")))
+    }
+}
