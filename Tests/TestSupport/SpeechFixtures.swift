@@ -50,8 +50,10 @@ public enum SpeechFixtures {
         try sox(["-n", "-r", "16000", "-c", "1", "-b", "16", url.path, "synth", String(seconds), kind, "vol", "0.2"])
     }
 
+    /// Runs sox with `-R` (repeatable): its noise comes from the same seed on every run, so a
+    /// test hears the same clip each time.
     private static func sox(_ arguments: [String]) throws {
-        let result = try runProcess("sox", arguments)
+        let result = try runProcess("sox", ["-R"] + arguments)
         guard result.status == 0 else { throw FixtureError(message: "sox failed: \(result.error)") }
     }
 
