@@ -16,9 +16,8 @@ public enum ListeningEnd: String, Sendable {
 public struct ListeningResult: Sendable {
     public let recognition: Recognition
     public let end: ListeningEnd
-    /// Samples read until listening ended, and where speech began (nil if it never did).
+    /// Samples read until listening ended.
     public let samplesRead: Int
-    public let speechStartSample: Int?
     /// Time from the end decision (the last chunk fed) to the finished recognition.
     public let finishDuration: Duration
 }
@@ -73,7 +72,7 @@ public final class Listener {
         heard.reserveCapacity(limit + chunkSize)
         var buffer = [Int16](repeating: 0, count: chunkSize)
         var read = 0
-        var speechStart: Int?
+        var heardSpeech = false
         var end = ListeningEnd.endOfInput
         var lastPartial = ""
         var pauseStart: Int?
@@ -94,24 +93,26 @@ public final class Listener {
             }
             read += count
             level(Double(buffer[0..<count].map { abs(Int($0)) }.max() ?? 0) / 32768)
+            chunks += 1
+            let inPause = !grammar.isInSpeech && heardSpeech
+            // The words so far, read once a chunk and only when something needs them.
+            let words = inPause || chunks % 10 == 0 ? grammar.hypothesis().flatMap { recognizer.resolverText($0.text) } : nil
             if grammar.isInSpeech {
-                if speechStart == nil { speechStart = read }
+                heardSpeech = true
                 pauseStart = nil
-            } else if speechStart != nil {
+            } else if inPause {
                 // The detector has heard `-vad_postspeech` of quiet. A complete command ends the
                 // turn now; a sentence cut short waits a little longer for the rest of it.
                 let pause = read - (pauseStart ?? read)
                 if pauseStart == nil { pauseStart = read }
-                let words = grammar.hypothesis().flatMap { recognizer.resolverText($0.text) }
                 if pause >= patience || words.map(isComplete) == true {
                     end = .speechEnded
                     break loop
                 }
             }
-            chunks += 1
-            if chunks % 10 == 0, let hypothesis = grammar.hypothesis().flatMap({ recognizer.resolverText($0.text) }), hypothesis != lastPartial {
-                lastPartial = hypothesis
-                partial(hypothesis)
+            if chunks % 10 == 0, let words, words != lastPartial {
+                lastPartial = words
+                partial(words)
             }
             if stopRequest.load(ordering: .relaxed) { end = .stopped; break }
             if read >= limit { end = .timeLimit; break }
@@ -126,7 +127,7 @@ public final class Listener {
         let rate = ownFrames / (ownFrames + meanMemoryFrames)
         recognizer.cepstralMean = zip(meanInUse, ownMean).map { $0 + Float(rate) * ($1 - $0) }
         return ListeningResult(
-            recognition: recognition, end: end, samplesRead: read, speechStartSample: speechStart,
+            recognition: recognition, end: end, samplesRead: read,
             finishDuration: ContinuousClock.now - finishStart
         )
     }

@@ -1,22 +1,15 @@
-import Dispatch
-import Synchronization
-
 /// How sure the grammar search is of its sentence against the other sentences it kept.
 public struct LatticeConfidence: Sendable, Hashable {
     /// ln P(best lattice path | audio).
     public let sentence: Double
     /// The lowest posterior (ln) of a word on that path, fillers left out.
     public let worstWord: Double
-    /// Whether that path has the same words as the search's hypothesis.
-    public let agrees: Bool
 }
 
 /// What the grammar decoder heard in one utterance, with the material for a confidence measure.
 public struct GrammarHypothesis: Sendable {
     /// The decoder's words ("play disc three"), nil when it found no path.
     public let words: String?
-    /// Its path score (`ps_get_hyp`).
-    public let pathScore: Int32
     /// Posteriors from the word lattice (nil when there was none).
     public let lattice: LatticeConfidence?
     /// Word segments of the best path, fillers included.
@@ -72,24 +65,19 @@ public final class GrammarDecoder {
     }
 
     /// Acoustic scale of the lattice posteriors (PocketSphinx's `-ascale` default is 1/20).
-    public var latticeAcousticScale: Float = 1.0 / 20
+    static let latticeAcousticScale: Float = 1.0 / 20
 
-    private func latticeConfidence(_ words: String) -> LatticeConfidence? {
-        guard let lattice = decoder.latticePosteriors(acousticScale: latticeAcousticScale) else { return nil }
+    private func latticeConfidence() -> LatticeConfidence? {
+        guard let lattice = decoder.latticePosteriors(acousticScale: Self.latticeAcousticScale) else { return nil }
         let spoken = lattice.words.filter { !ConfidenceFeatures.isFiller($0.word) }
-        let heard = words.split(separator: " ").map { Recognizer.baseWord(String($0)) }.filter { !ConfidenceFeatures.isFiller($0) }
-        return LatticeConfidence(
-            sentence: lattice.sentence, worstWord: spoken.map(\.posterior).min() ?? lattice.sentence,
-            agrees: spoken.map { Recognizer.baseWord($0.word) } == heard
-        )
+        return LatticeConfidence(sentence: lattice.sentence, worstWord: spoken.map(\.posterior).min() ?? lattice.sentence)
     }
 
     /// The result after `endUtterance`.
     public func finish() -> GrammarHypothesis {
-        let best = decoder.hypothesis()
-        let words = best.map(\.text).flatMap { $0.isEmpty ? nil : $0 }
+        let words = decoder.hypothesis().map(\.text).flatMap { $0.isEmpty ? nil : $0 }
         return GrammarHypothesis(
-            words: words, pathScore: best?.score ?? 0, lattice: words.flatMap(latticeConfidence),
+            words: words, lattice: words == nil ? nil : latticeConfidence(),
             segments: words == nil ? [] : decoder.segments(), frameCount: decoder.frameCount
         )
     }

@@ -10,7 +10,7 @@ public struct VoiceTurn: Sendable {
     public let hypothesis: String?
     /// The rejection model's score (`RejectionModel.score`); `heard` is set when it reaches the threshold.
     public let score: Double
-    /// How listening went (samples read, where speech began, whether the utterance was decoded again).
+    /// How listening went (why it ended, samples read, how long finishing took).
     public let listening: ListeningResult
     /// Why listening ended.
     public var end: ListeningEnd { listening.end }
@@ -45,7 +45,7 @@ public final class VoiceRecognizer: Sendable {
     private let observer = Mutex<SnapshotObserverToken?>(nil)
     private let stopRequest = Atomic<Bool>(false)
 
-    /// Decoder settings measured in the prototype (docs/voice.md, "Decoder settings").
+    /// Decoder settings, measured (docs/voice.md, "Decoder settings").
     static let grammarTuning = DecoderOptions([
         ("-fsgusealtpron", "no"), ("-topn", "8"), ("-vad_postspeech", "15"),
         ("-beam", "1e-30"), ("-pbeam", "1e-25"), ("-wbeam", "1e-20"),

@@ -73,13 +73,6 @@ enum LibraryBenchmark {
         return Library(root: LibraryPath("/music"), albums: albums)
     }
 
-    /// The process's resident memory now (`/proc/self/statm`), in bytes.
-    static func heapInUse() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
     static func milliseconds(_ seconds: Double) -> String { String(format: "%.3f", seconds * 1000) }
 
     static func run() {
@@ -89,10 +82,10 @@ enum LibraryBenchmark {
         let trackCount = library.albums.reduce(0) { $0 + $1.tracks.count }
         let magazineEntities = ResolveBenchmark.benchmarkMagazineNames(count: 100).enumerated().map { ChangerShortcuts.magazine(id: "magazine-\($0.offset)", name: $0.element) }
 
-        let heapBefore = heapInUse()
+        let heapBefore = Measure.residentBytes()
         var names = LibraryEntities()
         let entitySeconds = Measure.seconds { names = LibraryEntities(library) }
-        let heapWithEntities = heapInUse()
+        let heapWithEntities = Measure.residentBytes()
         var registry: ShortcutRegistry?
         let firstSnapshot = Measure.seconds {
             registry = try? ChangerShortcuts.makeRegistry(magazines: { magazineEntities }, library: names)
@@ -101,7 +94,7 @@ enum LibraryBenchmark {
             print("The catalog does not register.")
             return
         }
-        let heapWithIndex = heapInUse()
+        let heapWithIndex = Measure.residentBytes()
         let artists = registry.snapshot.entities[ChangerCatalog.artistType]?.count ?? 0
 
         // A rescan that finds the library changed: new names, the snapshot compiled again.

@@ -9,6 +9,13 @@ enum Measure {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
+    /// The process's resident memory now (`/proc/self/statm`), in bytes.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }

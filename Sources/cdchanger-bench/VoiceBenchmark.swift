@@ -107,14 +107,8 @@ enum VoiceBenchmark {
         ])
     }
 
-    /// VmRSS of this process in MB (`/proc/self/status`).
-    static func residentMegabytes() -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            if let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) { return kilobytes / 1024 }
-        }
-        return 0
-    }
+    /// The process's resident memory now, in MB.
+    static func residentMegabytes() -> Double { Double(Measure.residentBytes()) / 1_048_576 }
 
     /// User + system CPU time of this process so far.
     static func cpuSeconds() -> Double {

@@ -21,6 +21,8 @@ enum VoiceEvaluation {
         var file: String
         var said: String
         var hypothesis: String?
+        /// Whether the resolver would act on the hypothesis (it matches one command).
+        var acts: Bool
         var features: [Double]
         /// Whether acting on the hypothesis does what the sentence means (nil: nothing should be done).
         var right: Bool?
@@ -69,11 +71,13 @@ enum VoiceEvaluation {
                 continue
             }
             let features = RejectionModel.features(of: turn.listening.recognition)
+            let meant = registry.resolve(said, mode: .inApp)
+            let heard = turn.hypothesis.map { registry.resolve($0, mode: .inApp) }
             var right: Bool?
-            if case .matched = registry.resolve(said, mode: .inApp) {
-                right = turn.hypothesis.map { registry.resolve($0, mode: .inApp) == registry.resolve(said, mode: .inApp) } ?? false
-            }
-            let row = Row(file: fields[0], said: said, hypothesis: turn.hypothesis, features: features, right: right)
+            if case .matched = meant { right = heard == meant }
+            var acts = false
+            if case .matched? = heard { acts = true }
+            let row = Row(file: fields[0], said: said, hypothesis: turn.hypothesis, acts: acts, features: features, right: right)
             rows.append(row)
             let verdict = right.map { $0 ? "right" : "wrong" } ?? "none"
             print([row.file, said, turn.hypothesis ?? "", verdict].joined(separator: "\t") + "\t"
@@ -84,27 +88,22 @@ enum VoiceEvaluation {
         if let weights { model = RejectionModel(weights: weights.weights, bias: weights.bias, threshold: 0) }
         if fit {
             // A hypothesis the resolver does not understand is never acted on, whatever its score.
-            let examples = rows.compactMap { row -> (features: [Double], right: Bool)? in
-                guard let hypothesis = row.hypothesis, case .matched = registry.resolve(hypothesis, mode: .inApp) else { return nil }
-                return (row.features, row.right == true)
-            }
+            let examples = rows.filter(\.acts).map { (features: $0.features, right: $0.right == true) }
             model = RejectionModel.fit(examples)
             print("fitted: --weights " + (model.weights + [model.bias]).map { String(format: "%.4f", $0) }.joined(separator: ","))
         }
-        printThresholds(rows, model: model, registry: registry)
+        printThresholds(rows, model: model)
     }
 
     /// Right / wrong / out-of-grammar acted on at a range of thresholds.
-    static func printThresholds(_ rows: [Row], model: RejectionModel, registry: ShortcutRegistry) {
+    static func printThresholds(_ rows: [Row], model: RejectionModel) {
         let commands = rows.filter { $0.right != nil }.count
         let others = rows.count - commands
         var table: [[String]] = []
         for step in -8...8 {
             let threshold = Double(step) * 0.5
             var right = 0, wrong = 0, acted = 0
-            for row in rows {
-                guard let hypothesis = row.hypothesis, case .matched = registry.resolve(hypothesis, mode: .inApp),
-                      model.score(row.features) >= threshold else { continue }
+            for row in rows where row.acts && model.score(row.features) >= threshold {
                 switch row.right {
                 case true?: right += 1
                 case false?: wrong += 1
