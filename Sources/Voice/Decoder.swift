@@ -79,8 +79,6 @@ public struct Segment: Sendable, Hashable {
     public let acousticScore: Int32
     /// Language (grammar) score.
     public let languageScore: Int32
-    /// Posterior log probability where a lattice exists, else 0.
-    public let posterior: Int32
 
     /// Frames the segment spans.
     public var frameCount: Int { endFrame - startFrame + 1 }
@@ -245,27 +243,6 @@ public final class Decoder {
         return (String(cString: text), score)
     }
 
-    /// Posteriors from the word lattice of the finished utterance: the best lattice path's
-    /// probability among all paths the search kept, and each of its words' (natural logs, ≤ 0).
-    ///
-    /// PocketSphinx 0.8+5prealpha never fills `ps_get_prob` for grammar searches (the FSG
-    /// search's `bestpath` flag is never set), so this builds the lattice (`ps_get_lattice`), runs
-    /// `ps_lattice_bestpath` and `ps_lattice_posterior` with `acousticScale`, and walks the best
-    /// path back (`ps_latlink_pred`, `ps_latlink_baseword`, `ps_latlink_prob`). Nil without a lattice.
-    public func latticePosteriors(acousticScale: Float) -> (sentence: Double, words: [(word: String, posterior: Double)])? {
-        guard let lattice = ps_get_lattice(handle), var link = ps_lattice_bestpath(lattice, nil, 1, acousticScale) else { return nil }
-        let sentence = Double(ps_lattice_posterior(lattice, nil, acousticScale)) * naturalLogPerUnit
-        var words: [(String, Double)] = []
-        while true {
-            var acoustic: Int32 = 0
-            let posterior = Double(ps_latlink_prob(lattice, link, &acoustic)) * naturalLogPerUnit
-            if let word = ps_latlink_baseword(lattice, link) { words.append((String(cString: word), posterior)) }
-            guard let previous = ps_latlink_pred(link) else { break }
-            link = previous
-        }
-        return (sentence, words.reversed())
-    }
-
     /// The best path's segments (`ps_seg_iter`, `ps_seg_frames`, `ps_seg_prob`), frames counted
     /// from the utterance's first: in a streamed utterance PocketSphinx 0.8+5prealpha numbers them
     /// on from earlier utterances, and the path always starts at the utterance's first frame.
@@ -277,14 +254,14 @@ public final class Decoder {
         while let segment = iterator {
             var start: Int32 = 0, end: Int32 = 0, acoustic: Int32 = 0, language: Int32 = 0, back: Int32 = 0
             ps_seg_frames(segment, &start, &end)
-            let posterior = ps_seg_prob(segment, &acoustic, &language, &back)
+            _ = ps_seg_prob(segment, &acoustic, &language, &back)
             let base = first ?? start
             first = base
             let word = String(cString: ps_seg_word(segment))
             if word != "(NULL)" {
                 result.append(Segment(
                     word: word, startFrame: Int(start - base), endFrame: Int(end - base),
-                    acousticScore: acoustic, languageScore: language, posterior: posterior
+                    acousticScore: acoustic, languageScore: language
                 ))
             }
             iterator = ps_seg_next(segment)

@@ -149,10 +149,15 @@ public struct GrammarBuilder: Sendable {
                 do { template = try PhraseTemplate(phrase, fragments: fragments) } catch {
                     throw DecoderError("phrase “\(phrase)” does not parse: \(error)")
                 }
-                let slot = { (name: String) -> Node? in
+                let slot = { (name: String, beforeCountedNoun: Bool) -> Node? in
                     switch intent.parameter(named: name)?.type {
                     case .enumeration(let definition):
-                        if let index = enumIndex[definition.identifier] { return .enumeration(index) }
+                        // A number names its thing as a cardinal after it ("track three") and may be
+                        // an ordinal only before it ("the third track"): "track ninth" sounds like
+                        // "track five" and nobody says it.
+                        let cardinalsOnly = !beforeCountedNoun && definition.cases.contains { Self.ordinal(of: $0).map($0.synonyms.contains) == true }
+                        let key = cardinalsOnly ? definition.identifier + " cardinals" : definition.identifier
+                        if let index = enumIndex[key] { return .enumeration(index) }
                         var seen: Set<[Int32]> = []
                         var phrases: [[Int32]] = []
                         var spokenValues: Set<EnumCaseValue> = []
@@ -161,7 +166,8 @@ public struct GrammarBuilder: Sendable {
                                 // One case per value: a second one only adds readings the voice does not need.
                                 guard allowed.contains(number), spokenValues.insert(enumCase.value).inserted else { continue }
                             }
-                            for text in [enumCase.displayName] + enumCase.synonyms {
+                            let ordinal = cardinalsOnly ? Self.ordinal(of: enumCase) : nil
+                            for text in [enumCase.displayName] + enumCase.synonyms where text != ordinal {
                                 let form = SpokenForm(text, hasApostropheForm: dictionary.contains)
                                 // Said aloud, "20 second" is "twenty second", which reads back as 22nd.
                                 guard !form.words.isEmpty, Normalizer.tokens(of: form.text) == Normalizer.tokens(of: text) else { continue }
@@ -174,7 +180,7 @@ public struct GrammarBuilder: Sendable {
                                 if seen.insert(words).inserted { phrases.append(words) }
                             }
                         }
-                        enumIndex[definition.identifier] = enumPhrases.count
+                        enumIndex[key] = enumPhrases.count
                         enumPhrases.append((definition.identifier, phrases))
                         return .enumeration(enumPhrases.count - 1)
                     case .entity(let type):
@@ -190,7 +196,7 @@ public struct GrammarBuilder: Sendable {
         for phrase in options.answerPhrases {
             do {
                 let template = try PhraseTemplate(phrase, fragments: fragments)
-                templates.append((Self.answerIntent, Self.nodes(template.elements, spoken: spoken, slot: { _ in nil })))
+                templates.append((Self.answerIntent, Self.nodes(template.elements, spoken: spoken, slot: { _, _ in nil })))
             } catch {
                 throw DecoderError("answer phrase “\(phrase)” does not parse: \(error)")
             }
@@ -226,11 +232,13 @@ public struct GrammarBuilder: Sendable {
         }
     }
 
+    /// `slot(name, beforeCountedNoun)` makes a parameter's node; `beforeCountedNoun` says whether
+    /// the slot comes right before a word for what is counted (`isCountedNoun`).
     static func nodes(
-        _ elements: [PhraseElement], spoken: (String) -> [Int32], skipping: Set<String> = [], slot: (String) -> Node?
+        _ elements: [PhraseElement], spoken: (String) -> [Int32], skipping: Set<String> = [], slot: (String, Bool) -> Node?
     ) -> [Node] {
         var result: [Node] = []
-        for element in elements {
+        for (position, element) in elements.enumerated() {
             switch element {
             case .words(let display, _):
                 let words = spoken(display)
@@ -242,7 +250,8 @@ public struct GrammarBuilder: Sendable {
             case .appName:
                 result.append(.app)
             case .parameter(let name):
-                if let node = slot(name) { result.append(node) }
+                let next = elements.index(after: position)
+                if let node = slot(name, next < elements.count && isCountedNoun(elements[next])) { result.append(node) }
             case .fragment(let name, let inner):
                 // A fragment is said exactly as if its body were written in its place.
                 if !skipping.contains(name) { result += nodes(inner, spoken: spoken, skipping: skipping, slot: slot) }
@@ -251,6 +260,26 @@ public struct GrammarBuilder: Sendable {
             }
         }
         return result
+    }
+
+    /// The ordinal a number case may be said as ("3rd"), nil for other cases.
+    static func ordinal(of enumCase: EnumCase) -> String? {
+        guard case .integer(let number) = enumCase.value, number > 0 else { return nil }
+        return Normalizer.ordinalToken(number)
+    }
+
+    /// The fragments and words that name what a number counts.
+    static let countedNouns: Set<String> = ["track", "disc", "slot", "magazine", "bay"]
+
+    /// Whether `element` is (or every alternative of it starts with) a word for what a number
+    /// counts: `<track>`, `(<disc>|slot)`.
+    static func isCountedNoun(_ element: PhraseElement) -> Bool {
+        switch element {
+        case .fragment(let name, _): return countedNouns.contains(name)
+        case .words(let display, _): return countedNouns.contains(display.lowercased())
+        case .choice(let alternatives): return alternatives.allSatisfy { $0.first.map(isCountedNoun) ?? false }
+        default: return false
+        }
     }
 
     /// The names of `snapshot` as word sequences per entity type, with the new words numbered,

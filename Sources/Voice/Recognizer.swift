@@ -1,17 +1,7 @@
-/// How sure the grammar search is of its sentence against the other sentences it kept.
-public struct LatticeConfidence: Sendable, Hashable {
-    /// ln P(best lattice path | audio).
-    public let sentence: Double
-    /// The lowest posterior (ln) of a word on that path, fillers left out.
-    public let worstWord: Double
-}
-
 /// What the grammar decoder heard in one utterance, with the material for a confidence measure.
 public struct GrammarHypothesis: Sendable {
     /// The decoder's words ("play disc three"), nil when it found no path.
     public let words: String?
-    /// Posteriors from the word lattice (nil when there was none).
-    public let lattice: LatticeConfidence?
     /// Word segments of the best path, fillers included.
     public let segments: [Segment]
     /// Frames decoded.
@@ -64,20 +54,11 @@ public final class GrammarDecoder {
         }
     }
 
-    /// Acoustic scale of the lattice posteriors (PocketSphinx's `-ascale` default is 1/20).
-    static let latticeAcousticScale: Float = 1.0 / 20
-
-    private func latticeConfidence() -> LatticeConfidence? {
-        guard let lattice = decoder.latticePosteriors(acousticScale: Self.latticeAcousticScale) else { return nil }
-        let spoken = lattice.words.filter { !ConfidenceFeatures.isFiller($0.word) }
-        return LatticeConfidence(sentence: lattice.sentence, worstWord: spoken.map(\.posterior).min() ?? lattice.sentence)
-    }
-
     /// The result after `endUtterance`.
     public func finish() -> GrammarHypothesis {
         let words = decoder.hypothesis().map(\.text).flatMap { $0.isEmpty ? nil : $0 }
         return GrammarHypothesis(
-            words: words, lattice: words == nil ? nil : latticeConfidence(),
+            words: words,
             segments: words == nil ? [] : decoder.segments(), frameCount: decoder.frameCount
         )
     }

@@ -1,26 +1,24 @@
 import Glibc
 
 /// The confidence measure: a logistic combination of the grammar-versus-phone-loop gaps, the
-/// phone agreement between the heard words and the phone loop, how stretched the words are, the
-/// lattice's posteriors and how voiced the words are. `score ≥ threshold` accepts; below it the
+/// phone agreement between the heard words and the phone loop, how stretched the words are and
+/// how voiced they are. `score ≥ threshold` accepts; below it the
 /// app says "Sorry, I didn't catch that."
 ///
 /// Weights are fitted on tuning clips (`cdchanger-bench voice-eval --fit`) and checked on test
 /// and held-out clips; the values in `standard` and how they were chosen are in docs/voice.md.
 public struct RejectionModel: Sendable, Hashable {
     /// The measurements, in this order: speech gap ×1000, worst word gap ×1000, utterance gap
-    /// ×1000, phone distance, frames per phone (capped at 30), words heard, the lattice's
-    /// posterior of the sentence and of its worst word (natural log, floored at −20), and the
-    /// voiced share of the words' frames.
+    /// ×1000, phone distance, frames per phone (capped at 30), words heard, and the voiced share
+    /// of the words' frames.
     public static let featureNames = [
-        "speechGap", "worstWordGap", "utteranceGap", "phoneDistance", "framesPerPhone", "words",
-        "sentencePosterior", "worstWordPosterior", "voiced",
+        "speechGap", "worstWordGap", "utteranceGap", "phoneDistance", "framesPerPhone", "words", "voiced",
     ]
 
     /// The model fitted on the tuning clips of `cdchanger-bench voice-eval` (wrong answers
     /// weighted ×4), with the threshold chosen on them and checked on clips never tuned on (docs/voice.md).
     public static let standard = RejectionModel(
-        weights: [4.6404, 0.7620, -0.8255, -25.7625, -0.4491, -0.3854, -0.1909, -0.9409, 8.2479], bias: 22.6429, threshold: 2.0
+        weights: [4.7306, 1.2002, -2.6604, -29.5859, -0.3320, 0.5275, 9.5424], bias: 20.6462, threshold: 2.0
     )
 
     public var weights: [Double]
@@ -40,12 +38,10 @@ public struct RejectionModel: Sendable, Hashable {
         let heard = recognition.heardPhones
         let words = recognition.text?.split(separator: " ").count ?? 0
         let gaps = recognition.features
-        let lattice = recognition.hypothesis.lattice
         return [
             finite(gaps.speechGap * 1000, -20), finite(gaps.worstWordGap * 1000, -20), finite(gaps.utteranceGap * 1000, -20),
             heard.isEmpty ? 1 : finite(PhoneticDistance.distance(heard, loopPhones), 1),
             heard.isEmpty ? 30 : min(finite(Double(gaps.speechFrames) / Double(heard.count), 30), 30), Double(words),
-            max(finite(lattice?.sentence ?? -20, -20), -20), max(finite(lattice?.worstWord ?? -20, -20), -20),
             recognition.voicedFraction,
         ]
     }

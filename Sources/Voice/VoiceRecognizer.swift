@@ -48,7 +48,7 @@ public final class VoiceRecognizer: Sendable {
     /// Decoder settings, measured (docs/voice.md, "Decoder settings").
     static let grammarTuning = DecoderOptions([
         ("-fsgusealtpron", "no"), ("-topn", "8"), ("-vad_postspeech", "15"),
-        ("-beam", "1e-30"), ("-pbeam", "1e-25"), ("-wbeam", "1e-20"),
+        ("-beam", "1e-48"), ("-pbeam", "1e-48"), ("-wbeam", "7e-29"),
     ])
     static let phoneLoopTuning = DecoderOptions([("-allphone_ci", "yes"), ("-beam", "1e-10"), ("-pbeam", "1e-10")])
 
