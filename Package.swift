@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "MainLoopTests", dependencies: ["MainLoop"]),
         .testTarget(name: "PlaybackTests", dependencies: ["AudioDecoding", "BuiltInDecoders", "Playback", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TmuxDriver", "ChangerKit"]),
-        .testTarget(name: "VoiceTests", dependencies: ["Voice", "IntentKit", "ChangerIntents", "MusicLibrary", "SystemSupport"]),
+        .testTarget(name: "VoiceTests", dependencies: ["Voice", "IntentKit", "ChangerIntents", "MusicLibrary", "SystemSupport", "TestSupport"]),
         .testTarget(name: "cdchangerTests", dependencies: ["AudioDecoding", "cdchanger", "ChangerIntents", "ChangerKit", "Dashboard", "IntentKit", "Remote", "Settings"]),
     ],
     swiftLanguageModes: [.v6]

@@ -9,8 +9,9 @@ source scripts/setup-common.sh
 # dashboard, setpriv runs a check as an ordinary user, dbus-daemon gives tests a private session
 # bus that playerctl and gdbus talk to, python3 plays a crashed player and idle clients in socket
 # tests, desktop-file-validate checks the desktop entry, socat runs a documented example, espeak-ng
-# speaks the voice tests' commands (sox mixes in their noise).
-ensure_packages "${BUILD_PACKAGES[@]}" sox lame mpg123 flac vorbis-tools opus-tools tmux util-linux dbus-daemon dbus-bin playerctl libglib2.0-bin python3 desktop-file-utils socat espeak-ng
+# speaks the voice tests' commands (sox mixes in their noise), busctl (systemd) calls the voice's
+# D-Bus method as a key binding would.
+ensure_packages "${BUILD_PACKAGES[@]}" sox lame mpg123 flac vorbis-tools opus-tools tmux util-linux dbus-daemon dbus-bin playerctl libglib2.0-bin python3 desktop-file-utils socat espeak-ng systemd
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -5,7 +5,8 @@ import Synchronization
 import SystemSupport
 import Voice
 
-/// The running player's voice prompt: the dashboard's `v` key and `cdchanger listen` (docs/voice.md).
+/// The running player's voice prompt: the dashboard's `v` key, `cdchanger listen` and D-Bus
+/// `org.cdchanger.Voice.Listen` (docs/voice.md).
 ///
 /// One long-lived `VoiceRecognizer` on the player's live registry, so a magazine renamed a
 /// moment ago is heard by its new name; it is made on the first turn and loads its model then,

@@ -24,7 +24,7 @@ final class RunningPlayer {
     let loop: MainLoop
     let session: PlayerSession
     let environment: CommandEnvironment
-    /// The voice prompt (the dashboard's `v`, `cdchanger listen`).
+    /// The voice prompt (the dashboard's `v`, `cdchanger listen`, D-Bus `Listen`).
     let voice: PlayerVoice
     private let server: ControlServer
     private var mpris: MPRISService?
@@ -64,7 +64,7 @@ final class RunningPlayer {
         for problem in environment.settingsFile.problems { session.post(notice: problem, pinned: true) }
         answer.handler = { [unowned self] request in self.answer(request) }
         answer.listen = { [unowned self] json, done in
-            self.voice.listen { ending in done(self.listenResponse(ending, json: json)) }
+            self.voice.listen { ending in done(RunningPlayer.listenResponse(ending, json: json)) }
         }
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             loop.onSignal(signal) { [unowned self] in self.quit() }
@@ -181,22 +181,34 @@ final class RunningPlayer {
 
     /// The answer to `listen`: "Heard “…”." and `say`'s answer (its JSON with `heard`); status 1
     /// when nothing was heard, 5 when there is no microphone.
-    private func listenResponse(_ ending: PlayerVoice.Ending, json: Bool) -> ControlResponse {
-        switch ending.result {
-        case .heard(let sentence):
-            guard let reply = ending.reply else {
-                return ControlResponse(status: 1, output: "Heard \u{201C}\(sentence)\u{201D}.\n")
-            }
+    private static func listenResponse(_ ending: PlayerVoice.Ending, json: Bool) -> ControlResponse {
+        switch listenAnswer(ending) {
+        case .ended(let heard?, let response, let status):
             var payload: String?
-            if json, case .object(var object)? = try? JSONValue.parse(reply.jsonLine) {
-                object.append("heard", .string(sentence))
+            if json, let reply = ending.reply, case .object(var object)? = try? JSONValue.parse(reply.jsonLine) {
+                object.append("heard", .string(heard))
                 payload = JSONValue.object(object).compactText
             }
-            return ControlResponse(status: reply.exitStatus, output: "Heard \u{201C}\(sentence)\u{201D}.\n" + RunningPlayer.text(of: reply) + "\n", payload: payload)
-        case .notHeard:
-            return ControlResponse(status: 1, output: VoiceResult.notHeardResponse + "\n", payload: json ? VoiceCommands.notHeardJSON(sentence: nil).compactText : nil)
+            return ControlResponse(status: status, output: "Heard \u{201C}\(heard)\u{201D}.\n" + (response.isEmpty ? "" : response + "\n"), payload: payload)
+        case .ended(nil, let response, let status):
+            return ControlResponse(status: status, output: response + "\n", payload: json ? VoiceCommands.notHeardJSON(sentence: nil).compactText : nil)
         case .unavailable(let reason):
             return ControlResponse(status: RemoteCommands.unreachableStatus, error: reason + "\n")
+        }
+    }
+
+    /// What a voice turn came to, as `listen` and D-Bus `Listen` answer it: the sentence heard,
+    /// `say`'s answer to it and `say`'s exit status; "Sorry, I didn't catch that." and 1 when
+    /// nothing was heard; the reason when voice cannot be used.
+    private static func listenAnswer(_ ending: PlayerVoice.Ending) -> ListenAnswer {
+        switch ending.result {
+        case .heard(let sentence):
+            guard let reply = ending.reply else { return .ended(heard: sentence, response: "", status: 1) }
+            return .ended(heard: sentence, response: text(of: reply), status: reply.exitStatus)
+        case .notHeard:
+            return .ended(heard: nil, response: VoiceResult.notHeardResponse, status: 1)
+        case .unavailable(let reason):
+            return .unavailable(reason)
         }
     }
 
@@ -246,6 +258,14 @@ final class RunningPlayer {
                     } else {
                         _ = gate.sync { box.perform?(command) }
                     }
+                },
+                // Posted, not awaited: the turn runs on the voice's worker thread and answers when it ends.
+                listen: { answer in
+                    let posted = gate.post {
+                        guard let listen = box.listen else { return answer(.unavailable("The player is starting.")) }
+                        listen(answer)
+                    }
+                    if !posted { answer(.unavailable("The player is quitting.")) }
                 }
             )
         } catch {
@@ -255,6 +275,9 @@ final class RunningPlayer {
         }
         box.status = { [unowned self] in self.mprisStatus() }
         box.perform = { [unowned self] command in self.perform(command) }
+        box.listen = { [unowned self] answer in
+            self.voice.listen { ending in answer(RunningPlayer.listenAnswer(ending)) }
+        }
         session.observeChanges { [weak self] in self?.publishMPRIS() }
     }
 
@@ -333,6 +356,8 @@ private final class AnswerBox: @unchecked Sendable {
 private final class MPRISBox: @unchecked Sendable {
     var status: (() -> MPRISStatus)?
     var perform: ((MPRISCommand) -> Void)?
+    /// Starts (or joins) a voice turn for D-Bus `Listen`; `answer` is called once it ended.
+    var listen: ((_ answer: @escaping @Sendable (ListenAnswer) -> Void) -> Void)?
 }
 
 /// The last step of a quit, posted to the loop by `LoopGate.close(then:)`; like `AnswerBox`, it

@@ -17,7 +17,7 @@ extension OnTheRealPlayer {
             try session.send("1")
             let screen = try session.wait(for: "▶")
             let text = screen.joined(separator: "\n")
-            for part in ["CD CHANGER", "RPT", "RDM", "SCAN", "VOL 100", "Magazine One", "Coastal Morning", "Sea Breeze", "DISC", "TRACK", "Say something", "? help", "q quit"] {
+            for part in ["CD CHANGER", "RPT", "RDM", "SCAN", "VOL 100", "Magazine One", "Coastal Morning", "Sea Breeze", "DISC", "TRACK", "Say something", "v say", "? help", "q quit"] {
                 #expect(text.contains(part), "\(part) missing at \(width)×\(height):\n\(text)")
             }
             if width >= 80 {

@@ -124,6 +124,36 @@ extension OnTheRealPlayer {
             withExtendedLifetime((mute, stop)) {}
         }
 
+        /// D-Bus `org.cdchanger.Voice.Listen` (a desktop key binding) starts the same turn as `v`:
+        /// the bar shows it, the heard sentence goes through the bar, and the call's reply says so.
+        @Test func aTurnStartedOverDBusShowsInTheBar() throws {
+            let folder = TemporaryFolder("cdc-dash-voice")
+            let microphone = try CaptureFeed(in: folder)
+            let player = try DashboardPlayer(bus: true)
+            let bus = try #require(player.bus)
+            let session = try player.open(["--output", "null", "--mic", CaptureFeed.device], environment: microphone.environment)
+            try session.send("1")
+            try session.wait(for: "Playing disc 1")
+            let client = try BackgroundProcess(
+                try which("dbus-send"),
+                ["--session", "--print-reply", "--reply-timeout=60000", "--dest=\(PrivateBus.mprisName)", "/org/mpris/MediaPlayer2", "org.cdchanger.Voice.Listen"],
+                environment: bus.environment
+            )
+            try session.wait(for: "Loading voice…", timeout: 15)
+            let mute = try microphone.feed(try Self.speech("mute", voice: SpeechFixtures.Voice("en-us+f2", speed: 170), in: folder))
+            try session.wait(for: "Heard “mute”", timeout: 30)
+            try session.waitForText("Muted.", timeout: 5)
+            #expect(client.waitForExit(timeout: 10) == 0, "\(client.error)")
+            #expect(client.output.contains("string \"mute\""), "\(client.output)")
+            #expect(client.output.contains("string \"Muted."), "\(client.output)")
+            #expect(try player.waitForStatus { $0["muted"] as? Bool == true }["muted"] as? Bool == true)
+            // The heard sentence is in the bar's history, as a typed one would be.
+            try session.send("/")
+            try session.send("Up")
+            try session.wait(for: "▸ mute")
+            withExtendedLifetime(mute) {}
+        }
+
         @Test func withoutAMicrophoneVoiceIsOffAndEverythingElseWorks() throws {
             let player = try DashboardPlayer()
             let session = try player.open(["--output", "null", "--mic", "hw:97"])

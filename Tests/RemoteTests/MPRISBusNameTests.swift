@@ -42,7 +42,7 @@ import Testing
             // Like `mailbox.sync` while the main loop is busy calling stop().
             entered.store(true, ordering: .releasing)
             while !release.load(ordering: .acquiring) { usleep(10_000) }
-        })
+        }, listen: { _ in })
         let caller = Thread { _ = try? bus.playerctl("next") }
         caller.start()
         while !entered.load(ordering: .acquiring) { usleep(10_000) }

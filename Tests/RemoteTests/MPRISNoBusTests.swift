@@ -8,7 +8,7 @@ import TestSupport
     @Test func aBusAddressNobodyListensOnGivesTheNotice() {
         let temporary = TemporaryFolder("cdc-nobus")
         #expect {
-            try MPRISService(busAddress: "unix:path=\(temporary.path)/no-bus", status: { MPRISStatus() }, command: { _ in })
+            try MPRISService(busAddress: "unix:path=\(temporary.path)/no-bus", status: { MPRISStatus() }, command: { _ in }, listen: { _ in })
         } throws: { error in
             guard case .noSessionBus(let detail)? = error as? MPRISError else { return false }
             return (error as? MPRISError)?.description == "No D-Bus session bus: media keys and MPRIS are off." && detail.contains("no-bus")
@@ -17,7 +17,7 @@ import TestSupport
 
     @Test func aMalformedAddressIsAlsoNoBus() {
         #expect {
-            try MPRISService(busAddress: "not-an-address", status: { MPRISStatus() }, command: { _ in })
+            try MPRISService(busAddress: "not-an-address", status: { MPRISStatus() }, command: { _ in }, listen: { _ in })
         } throws: { error in
             if case .noSessionBus? = error as? MPRISError { return true }
             return false

@@ -75,14 +75,16 @@ enum FooterView {
             }
             return items
         }
+        // `v say` (voice) goes after `1-0 disc`, before the transport keys: all of
+        // "1-0 disc  / talk  v say  ? help  q quit" fits the narrowest layout (40 columns).
         return [
-            Item(key: "1-0", label: "disc", priority: 3), Item(key: "Space", label: "play", priority: 4),
-            Item(key: "←→", label: "track", priority: 5), Item(key: "↑↓", label: "disc", priority: 6),
-            Item(key: "+-", label: "vol", priority: 7), Item(key: "t", label: "tracks", priority: 8),
-            Item(key: "Tab", label: "magazine", priority: 9), Item(key: "e", label: "load", priority: 10),
-            Item(key: "M", label: "magazines", priority: 11),
-            Item(key: "/", label: "talk", priority: 2), Item(key: "?", label: "help", priority: 0),
-            Item(key: "q", label: "quit", priority: 1),
+            Item(key: "1-0", label: "disc", priority: 3), Item(key: "Space", label: "play", priority: 5),
+            Item(key: "←→", label: "track", priority: 6), Item(key: "↑↓", label: "disc", priority: 7),
+            Item(key: "+-", label: "vol", priority: 8), Item(key: "t", label: "tracks", priority: 9),
+            Item(key: "Tab", label: "magazine", priority: 10), Item(key: "e", label: "load", priority: 11),
+            Item(key: "M", label: "magazines", priority: 12),
+            Item(key: "/", label: "talk", priority: 2), Item(key: "v", label: "say", priority: 4),
+            Item(key: "?", label: "help", priority: 0), Item(key: "q", label: "quit", priority: 1),
         ]
     }
 }

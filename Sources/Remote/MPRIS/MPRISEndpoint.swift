@@ -6,17 +6,24 @@ import Glibc
 #endif
 
 /// The MPRIS object: answers method calls and sends signals, on the dispatch thread.
+///
+/// `Listen` is answered later: the call is kept, the app's `startListening` starts the turn and
+/// returns at once, and when the turn ends its answer is queued and the dispatch thread woken,
+/// which sends the reply. So the thread never waits for the microphone or the decoder, and
+/// other clients are served meanwhile.
 final class MPRISEndpoint: @unchecked Sendable {
-    // Safety: `lastSignalled` is the only mutable state without a lock, and it is used only on the
-    // dispatch thread: in `run` and `publish`, and in `handle`, which libdbus calls from
-    // `dbus_connection_dispatch` on that thread. The flags are atomics, the wake-up counter is
-    // safe from any thread; everything else is immutable.
+    // Safety: `lastSignalled`, `waitingListens` and `nextListen` are the only mutable state without
+    // a lock, and they are used only on the dispatch thread: in `run`, `publish` and
+    // `answerEndedListens`, and in `handle`, which libdbus calls from `dbus_connection_dispatch`
+    // on that thread. The flags are atomics, `endedListens` is behind a mutex, the wake-up counter
+    // is safe from any thread; everything else is immutable.
     private let connection: BusConnection
     private let busName: String
     private let identity: String
     private let desktopEntry: String
     private let status: @Sendable () -> MPRISStatus
     private let command: @Sendable (MPRISCommand) -> Void
+    private let startListening: @Sendable (_ answer: @escaping @Sendable (ListenAnswer) -> Void) -> Void
     private let publishPending = Atomic(false)
     private let seekedPending = Atomic(false)
     private let stopping = Atomic(false)
@@ -24,10 +31,16 @@ final class MPRISEndpoint: @unchecked Sendable {
     private let wake: EventCounter
     /// The Player properties as last signalled (or first read), without `Position`.
     private var lastSignalled: [String: DBusValue] = [:]
+    /// `Listen` calls waiting for their turn to end, by the number given when each came in.
+    private var waitingListens: [Int: BusMessage] = [:]
+    private var nextListen = 0
+    /// Answers of turns that ended, by call number, for the dispatch thread to send.
+    private let endedListens = Mutex<[(call: Int, answer: ListenAnswer)]>([])
 
     init(
         connection: BusConnection, busName: String, identity: String, desktopEntry: String,
-        status: @escaping @Sendable () -> MPRISStatus, command: @escaping @Sendable (MPRISCommand) -> Void
+        status: @escaping @Sendable () -> MPRISStatus, command: @escaping @Sendable (MPRISCommand) -> Void,
+        listen: @escaping @Sendable (_ answer: @escaping @Sendable (ListenAnswer) -> Void) -> Void
     ) throws(SystemCallError) {
         wake = try EventCounter()
         self.connection = connection
@@ -36,6 +49,7 @@ final class MPRISEndpoint: @unchecked Sendable {
         self.desktopEntry = desktopEntry
         self.status = status
         self.command = command
+        startListening = listen
     }
 
     func requestPublish(seeked: Bool) {
@@ -50,8 +64,9 @@ final class MPRISEndpoint: @unchecked Sendable {
         wake.signal()
     }
 
-    /// The dispatch thread: reads, dispatches, writes and publishes, then sleeps in `poll` until
-    /// the bus has something or `wake` is rung.
+    /// The dispatch thread: reads, dispatches, writes, publishes and answers ended `Listen` calls,
+    /// then sleeps in `poll` until the bus has something or `wake` is rung. On the way out, a
+    /// `Listen` still waiting is told the player is quitting.
     ///
     /// The corresponding C function is `poll`.
     func run() {
@@ -62,6 +77,7 @@ final class MPRISEndpoint: @unchecked Sendable {
             connection.dispatchAll()
             if stopping.load(ordering: .acquiring) { break }
             if publishPending.exchange(false, ordering: .acquiringAndReleasing) { publish() }
+            answerEndedListens()
             entries[0].events = Int16(POLLIN) | (connection.hasMessagesToSend ? Int16(POLLOUT) : 0)
             entries[0].revents = 0
             entries[1].revents = 0
@@ -69,6 +85,9 @@ final class MPRISEndpoint: @unchecked Sendable {
             if entries[1].revents != 0 { wake.reset() }
         }
         connection.unregisterObject(path: MPRISInterface.objectPath)
+        answerEndedListens()
+        for call in waitingListens.values { reply(to: call, with: .unavailable("The player is quitting.")) }
+        waitingListens = [:]
         if connection.isConnected {
             connection.releaseName(busName)
             connection.flush()
@@ -110,6 +129,8 @@ final class MPRISEndpoint: @unchecked Sendable {
     private enum Reply {
         case values([DBusValue])
         case error(name: String, text: String)
+        /// Sent when the voice turn ends (`Listen`).
+        case later
 
         static let empty = Reply.values([])
     }
@@ -119,13 +140,15 @@ final class MPRISEndpoint: @unchecked Sendable {
         guard message.isMethodCall, let member = message.member else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let reply: Reply
         if let arguments = message.arguments() {
-            reply = answer(interface: message.interface ?? MPRISEndpoint.interface(of: member), member: member, arguments: arguments)
+            reply = answer(message, interface: message.interface ?? MPRISEndpoint.interface(of: member), member: member, arguments: arguments)
         } else {
             reply = .error(name: MPRISInterface.ErrorName.invalidArgs, text: "Arguments of a type this player does not read")
         }
         guard message.expectsReply else { return DBUS_HANDLER_RESULT_HANDLED }
         let response: BusMessage?
         switch reply {
+        case .later:
+            return DBUS_HANDLER_RESULT_HANDLED
         case .values(let values):
             response = message.makeReturn()
             if let response, !response.append(values) {
@@ -148,6 +171,7 @@ final class MPRISEndpoint: @unchecked Sendable {
         case "Introspect": MPRISInterface.introspectable
         case "Get", "GetAll", "Set": MPRISInterface.properties
         case "Raise", "Quit": MPRISInterface.root
+        case "Listen": MPRISInterface.voice
         default: MPRISInterface.player
         }
     }
@@ -160,7 +184,7 @@ final class MPRISEndpoint: @unchecked Sendable {
         ],
     ]
 
-    private func answer(interface: String, member: String, arguments: [DBusValue]) -> Reply {
+    private func answer(_ call: BusMessage, interface: String, member: String, arguments: [DBusValue]) -> Reply {
         let signature = arguments.map(\.signature).joined()
         let wrongArguments = Reply.error(
             name: MPRISInterface.ErrorName.invalidArgs,
@@ -190,6 +214,10 @@ final class MPRISEndpoint: @unchecked Sendable {
         case (MPRISInterface.player, "OpenUri"):
             guard signature == "s" else { return wrongArguments }
             return .error(name: MPRISInterface.ErrorName.notSupported, text: "CD Changer plays the discs in its magazines; it does not open URIs")
+        case (MPRISInterface.voice, "Listen"):
+            guard arguments.isEmpty else { return wrongArguments }
+            listen(answering: call)
+            return .later
         default:
             return .error(name: MPRISInterface.ErrorName.unknownMethod, text: "No method \(member) on interface \(interface)")
         }
@@ -200,6 +228,47 @@ final class MPRISEndpoint: @unchecked Sendable {
         // After Quit there is nothing to announce: the player is going away.
         if command != .quit { requestPublish(seeked: seeked) }
         return .empty
+    }
+
+    /// `Listen`: starts a voice turn (or joins the one under way) and keeps the call, if it wants a
+    /// reply, until the turn's answer comes back from the app, on whatever thread it ends on.
+    private func listen(answering call: BusMessage) {
+        let number = nextListen
+        nextListen += 1
+        if call.expectsReply { waitingListens[number] = call }
+        startListening { [self] answer in
+            endedListens.withLock { $0.append((number, answer)) }
+            wake.signal()
+        }
+    }
+
+    /// Sends the replies of the `Listen` calls whose turn has ended.
+    private func answerEndedListens() {
+        let ended = endedListens.withLock { ended in
+            defer { ended = [] }
+            return ended
+        }
+        for (number, answer) in ended {
+            guard let call = waitingListens.removeValue(forKey: number) else { continue }
+            reply(to: call, with: answer)
+        }
+    }
+
+    /// `Listen`'s reply: what was heard (empty when nothing), the player's answer and the exit
+    /// status; or the error `org.cdchanger.Voice.Error.Unavailable` with the reason.
+    private func reply(to call: BusMessage, with answer: ListenAnswer) {
+        let response: BusMessage?
+        switch answer {
+        case .ended(let heard, let text, let status):
+            response = call.makeReturn()
+            if let response, !response.append([.string(heard ?? ""), .string(text), .int32(status)]) {
+                if let failure = call.makeError(name: "org.freedesktop.DBus.Error.Failed", text: "Could not build the reply") { connection.send(failure) }
+                return
+            }
+        case .unavailable(let reason):
+            response = call.makeError(name: MPRISInterface.ErrorName.voiceUnavailable, text: reason)
+        }
+        if let response { connection.send(response) }
     }
 
     /// MPRIS: ignore a `SetPosition` for another track or outside the track.

@@ -1,5 +1,6 @@
 /// Names, properties and introspection data of the MPRIS object (MPRIS D-Bus Interface
-/// Specification 2.2: `org.mpris.MediaPlayer2` and `org.mpris.MediaPlayer2.Player`).
+/// Specification 2.2: `org.mpris.MediaPlayer2` and `org.mpris.MediaPlayer2.Player`), and of
+/// CD Changer's own `org.cdchanger.Voice` on the same object.
 enum MPRISInterface {
     static let objectPath = "/org/mpris/MediaPlayer2"
     static let root = "org.mpris.MediaPlayer2"
@@ -7,6 +8,8 @@ enum MPRISInterface {
     static let properties = "org.freedesktop.DBus.Properties"
     static let introspectable = "org.freedesktop.DBus.Introspectable"
     static let peer = "org.freedesktop.DBus.Peer"
+    /// CD Changer's voice prompt: `Listen`, which MPRIS has no method for.
+    static let voice = "org.cdchanger.Voice"
 
     /// D-Bus error names used in replies.
     enum ErrorName {
@@ -16,6 +19,8 @@ enum MPRISInterface {
         static let propertyReadOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
         static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
         static let notSupported = "org.freedesktop.DBus.Error.NotSupported"
+        /// `Listen` when voice cannot be used (no microphone, the player quitting).
+        static let voiceUnavailable = "org.cdchanger.Voice.Error.Unavailable"
     }
 
     /// The root interface's properties, which never change while the player runs.
@@ -154,6 +159,13 @@ enum MPRISInterface {
             <property name="CanControl" type="b" access="read">
               <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="false"/>
             </property>
+          </interface>
+          <interface name="org.cdchanger.Voice">
+            <method name="Listen">
+              <arg name="Heard" type="s" direction="out"/>
+              <arg name="Response" type="s" direction="out"/>
+              <arg name="Status" type="i" direction="out"/>
+            </method>
           </interface>
         </node>
 

@@ -13,7 +13,8 @@ import Glibc
 /// do {
 ///     mpris = try MPRISService(
 ///         status: { loop.mailbox.sync { app.mprisStatus() } },
-///         command: { command in loop.mailbox.post { app.run(command) } }
+///         command: { command in loop.mailbox.post { app.run(command) } },
+///         listen: { answer in loop.mailbox.post { app.listenOnce(then: answer) } }
 ///     )
 /// } catch {
 ///     notices.append(error.description)  // "No D-Bus session bus: media keys and MPRIS are off."
@@ -27,12 +28,15 @@ import Glibc
 ///
 /// Owns `org.mpris.MediaPlayer2.cdchanger` (or `….cdchanger.instance<pid>` when another player
 /// has it) and exports `/org/mpris/MediaPlayer2` with the root and Player interfaces,
-/// `org.freedesktop.DBus.Properties` and `Introspectable`.
+/// `org.freedesktop.DBus.Properties` and `Introspectable`, and CD Changer's own
+/// `org.cdchanger.Voice` (`Listen`: one voice turn, answered when it ends).
 ///
 /// Threading: one dispatch thread owns the connection: it sleeps in `poll` on the bus's socket and
 /// an `eventfd`, then reads, dispatches (`dbus_connection_read_write`, `dbus_connection_dispatch`)
 /// and writes. `status` is called on that thread (for `Get`, `GetAll` and to compare after
-/// `statusChanged()`); `command` too, for every method call and property write.
+/// `statusChanged()`); `command` too, for every method call and property write; `listen` too, for
+/// `Listen`, and it must return at once (the reply goes out when its `answer` is called, from any
+/// thread).
 /// `statusChanged()` is safe from any thread: it sets a flag and wakes the thread, which sends
 /// `PropertiesChanged` (just the changed properties; `Position` is never signalled) at once. After
 /// `Seek` or `SetPosition`, or `statusChanged(seeked: true)`, it also sends `Seeked` with the
@@ -57,11 +61,15 @@ public final class MPRISService: Sendable {
     ///   - command: runs a client's command; called on the dispatch thread. `status` should show
     ///     its effect once it returns (for `Seeked`); a `quit` should be posted, not awaited, if
     ///     quitting calls `stop()` (which waits for this thread).
+    ///   - listen: starts a voice turn (or joins the one under way) for `Listen`; called on the
+    ///     dispatch thread, it must not wait for the turn: it calls `answer`, from any thread,
+    ///     once the turn has ended (or at once when voice cannot be used).
     /// - Throws: `MPRISError.noSessionBus` when there is no bus to connect to, or another
     ///   `MPRISError`; its description is the one-line notice to show.
     public init(
         busAddress: String? = nil, identity: String = "CD Changer", desktopEntry: String = "cdchanger",
-        status: @escaping @Sendable () -> MPRISStatus, command: @escaping @Sendable (MPRISCommand) -> Void
+        status: @escaping @Sendable () -> MPRISStatus, command: @escaping @Sendable (MPRISCommand) -> Void,
+        listen: @escaping @Sendable (_ answer: @escaping @Sendable (ListenAnswer) -> Void) -> Void
     ) throws(MPRISError) {
         let connection = try BusConnection(address: busAddress)
         var name = MPRISService.preferredBusName
@@ -74,7 +82,8 @@ public final class MPRISService: Sendable {
         let endpoint: MPRISEndpoint
         do {
             endpoint = try MPRISEndpoint(
-                connection: connection, busName: name, identity: identity, desktopEntry: desktopEntry, status: status, command: command
+                connection: connection, busName: name, identity: identity, desktopEntry: desktopEntry, status: status, command: command,
+                listen: listen
             )
         } catch {
             connection.releaseName(name)

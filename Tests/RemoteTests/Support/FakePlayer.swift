@@ -4,10 +4,12 @@ import Synchronization
 @testable import Remote
 
 /// A stand-in for the app: an `MPRISStatus` it changes the way the changer would when it runs
-/// a command, and the list of commands it was given.
+/// a command, the list of commands it was given, and a voice turn that the test ends by hand.
 final class FakePlayer: Sendable {
     let state: Mutex<MPRISStatus>
     private let received = Mutex<[MPRISCommand]>([])
+    /// How many turns `Listen` started, and the answers waiting for the turn under way to end.
+    private let turn = Mutex<(started: Int, waiting: [@Sendable (ListenAnswer) -> Void])>((0, []))
 
     static let discTracks = [
         MPRISTrack(id: "magazine-1/disc-2/track-1", title: "Opening", album: "Road Trip", artists: ["The Drivers"], trackNumber: 1, lengthMicroseconds: 200_000_000),
@@ -21,6 +23,28 @@ final class FakePlayer: Sendable {
 
     var status: MPRISStatus { state.withLock { $0 } }
     var commands: [MPRISCommand] { received.withLock { $0 } }
+
+    /// Turns started: a `Listen` while one is under way joins it, as the app's does.
+    var turnsStarted: Int { turn.withLock { $0.started } }
+    /// `Listen` calls waiting for the turn under way.
+    var listenersWaiting: Int { turn.withLock { $0.waiting.count } }
+
+    /// Starts a turn unless one is under way; `answer` is kept until `endTurn`.
+    func listen(then answer: @escaping @Sendable (ListenAnswer) -> Void) {
+        turn.withLock { turn in
+            if turn.waiting.isEmpty { turn.started += 1 }
+            turn.waiting.append(answer)
+        }
+    }
+
+    /// Ends the turn under way: every `Listen` waiting for it gets `answer`.
+    func endTurn(with answer: ListenAnswer) {
+        let waiting = turn.withLock { turn in
+            defer { turn.waiting = [] }
+            return turn.waiting
+        }
+        for reply in waiting { reply(answer) }
+    }
 
     func update(_ change: (inout MPRISStatus) -> Void) {
         state.withLock { change(&$0) }
@@ -54,7 +78,7 @@ final class FakePlayer: Sendable {
 
     /// An MPRIS service on `bus` backed by this player.
     func service(on bus: PrivateBus) throws -> MPRISService {
-        try MPRISService(busAddress: bus.address, status: { [self] in status }, command: { [self] in run($0) })
+        try MPRISService(busAddress: bus.address, status: { [self] in status }, command: { [self] in run($0) }, listen: { [self] in listen(then: $0) })
     }
 }
 
