@@ -14,6 +14,8 @@ public final class GrammarDecoder {
     public let decoder: Decoder
     private var knownWords: Set<String> = []
     private var generation = 0
+    /// The grammar whose search is active.
+    private var loaded: Grammar?
 
     /// Options every decoder of this package starts from: the model, no log, an empty dictionary
     /// (words come with each grammar), live cepstral mean normalisation.
@@ -28,15 +30,27 @@ public final class GrammarDecoder {
         decoder = try Decoder(options: Self.baseOptions(model).merging(tuning))
     }
 
-    /// Adds the grammar's new words (`ps_add_word`), hands its graph to the decoder as an FSG
-    /// (`ps_set_fsg`) and drops the previous grammar's search (`ps_unset_search`). Words of
-    /// earlier grammars stay in the dictionary, harmlessly.
+    /// Adds the grammar's new words (`ps_add_word`), drops the previous grammar's search
+    /// (`ps_unset_search`) and hands the new graph to the decoder as an FSG (`ps_set_fsg`).
+    /// The old search goes first, so the two never take memory at once (each is some 40 MB with
+    /// the benchmark's library); between turns nothing needs it. Words of earlier grammars stay
+    /// in the dictionary, harmlessly.
+    /// If the new grammar is refused, the previous one is loaded again before the error is thrown.
     public func load(_ grammar: Grammar) throws(DecoderError) {
         try addWords(grammar.lexicon)
-        let previous = "g\(generation)"
+        if generation > 0 { decoder.removeSearch(named: "g\(generation)") }
+        do {
+            try use(grammar)
+        } catch {
+            if let previous = loaded { try? use(previous) }
+            throw error
+        }
+        loaded = grammar
+    }
+
+    private func use(_ grammar: Grammar) throws(DecoderError) {
         generation += 1
         try decoder.useGraph(named: "g\(generation)", graph: grammar.graph, words: grammar.words, variants: grammar.pronunciationCounts)
-        if generation > 1 { decoder.removeSearch(named: previous) }
     }
 
     private func addWords(_ lexicon: [LexiconEntry]) throws(DecoderError) {

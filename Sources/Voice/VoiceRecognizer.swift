@@ -46,11 +46,11 @@ public final class VoiceRecognizer: Sendable {
     private let stopRequest = Atomic<Bool>(false)
 
     /// Decoder settings, measured (docs/voice.md, "Decoder settings").
-    static let grammarTuning = DecoderOptions([
+    public static let grammarTuning = DecoderOptions([
         ("-fsgusealtpron", "no"), ("-topn", "8"), ("-vad_postspeech", "15"),
         ("-beam", "1e-48"), ("-pbeam", "1e-48"), ("-wbeam", "7e-29"),
     ])
-    static let phoneLoopTuning = DecoderOptions([("-allphone_ci", "yes"), ("-beam", "1e-10"), ("-pbeam", "1e-10")])
+    public static let phoneLoopTuning = DecoderOptions([("-allphone_ci", "yes"), ("-beam", "1e-10"), ("-pbeam", "1e-10")])
 
     /// `options` says what goes into the grammar besides the templates (e.g. entity types left out).
     public init(registry: ShortcutRegistry, options: GrammarOptions = GrammarOptions(), model: ModelPaths = .debian, rejection: RejectionModel = .standard) {

@@ -10,6 +10,7 @@ let benchmarks: [String: ([String]) -> Void] = [
     "dashboard": DashboardBenchmark.run,
     "voice": VoiceBenchmark.run,
     "voice-eval": VoiceEvaluation.run,
+    "voice-memory": VoiceMemoryBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

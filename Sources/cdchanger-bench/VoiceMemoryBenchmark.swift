@@ -1,0 +1,63 @@
+// Where voice's memory goes: resident memory after each part is loaded (dictionary index, grammar
+// builder, the two decoders, the grammar search), then over repeated rebuilds after renames, with
+// the benchmark library of `voice` (100 magazines, 10,000 tracks).
+
+import ChangerIntents
+import Foundation
+import IntentKit
+import Synchronization
+import Voice
+
+/// Resident memory of each part of voice, and whether rebuilds let it grow (docs/voice.md).
+enum VoiceMemoryBenchmark {
+    static func run(_ arguments: [String]) {
+        let rounds = arguments.first.flatMap(Int.init) ?? 30
+        var names = ResolveBenchmark.benchmarkMagazineNames(count: 100)
+        let current = Mutex(names)
+        let library = LibraryBenchmark.library(artists: 200, albumsPerArtist: 5, tracksPerAlbum: 10)
+        let registry: ShortcutRegistry
+        do {
+            registry = try ChangerShortcuts.makeRegistry(magazines: {
+                current.withLock { $0 }.enumerated().map { ChangerShortcuts.magazine(id: "magazine-\($0.offset)", name: $0.element) }
+            }, library: LibraryEntities(library))
+        } catch {
+            fatalError("The built-in catalog does not register: \(error)")
+        }
+        var rows: [[String]] = []
+        var last = VoiceBenchmark.residentMegabytes()
+        let start = last
+        func step(_ part: String) {
+            let now = VoiceBenchmark.residentMegabytes()
+            rows.append([part, String(format: "%.1f MB", now), String(format: "+%.1f MB", now - last)])
+            last = now
+        }
+        rows.append(["registry and library (without voice)", String(format: "%.1f MB", start), ""])
+        do {
+            let lexicon = Lexicon(dictionary: try PronunciationDictionary(path: ModelPaths.debian.dictionary))
+            step("CMU dictionary index")
+            let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: .changer)
+            var grammar = builder.grammar(for: registry.snapshot)
+            step("grammar builder and grammar (\(grammar.graph.stateCount) states, \(grammar.graph.arcCount) arcs)")
+            let recognizer = try Recognizer(model: .debian, tuning: VoiceRecognizer.grammarTuning, loopTuning: VoiceRecognizer.phoneLoopTuning)
+            step("grammar decoder and phone loop (ps_init twice)")
+            try recognizer.load(grammar)
+            step("grammar search (ps_set_fsg)")
+            var loads: [Double] = []
+            for round in 0..<rounds {
+                names[0] = "Renamed Magazine \(round)"
+                current.withLock { $0 = names }
+                registry.updateShortcutParameters()
+                grammar = builder.grammar(for: registry.snapshot)
+                var failure: DecoderError?
+                loads.append(Measure.seconds {
+                    do throws(DecoderError) { try recognizer.load(grammar) } catch { failure = error }
+                })
+                if let failure { fatalError("a rebuilt grammar does not load: \(failure)") }
+            }
+            step("after \(rounds) rebuilds (median load \(Measure.format(Measure.median(loads))))")
+        } catch {
+            fatalError("voice does not load: \(error)")
+        }
+        Measure.printTable(title: "Voice memory (release build; resident memory after each part)", header: ["part", "resident", "added"], rows: rows)
+    }
+}
