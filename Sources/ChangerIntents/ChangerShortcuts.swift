@@ -105,6 +105,22 @@ public enum ChangerShortcuts {
         "some_music": "(something|anything|some music|music|a song|some songs|an album|whatever)",
     ]
 
+    /// Typed phrases the voice grammar leaves out (docs/voice.md, "Sound-alike phrases"): "turn
+    /// the volume off" and "volume on" were heard for "turn the volume up" and "volume up", and
+    /// acted on. Mute and unmute are said "mute", "unmute", "turn on mute", "bring back the sound".
+    public static let soundAlikePhrases: Set<String> = Set(spoken(
+        "(turn|switch) (off [<det>] (sound|audio|volume)|[<det>] (sound|audio|volume) off)",
+        "(sound|audio|volume) off",
+        "(turn|switch) (on [<det>] (sound|audio|volume)|[<det>] (sound|audio|volume) [back] on)",
+        "((sound|audio|volume) [back] on|mute off)"
+    ))
+
+    /// Repeat modes the voice grammar does not hear by their one-word names: "repeat on" was
+    /// heard as "repeat song", and "one" and "on" sound the same. "Repeat this song" still works.
+    public static let soundAlikeEnumPhrases: [String: Set<String>] = [
+        "RepeatMode": ["one", "song", "track", "tune", "single", "it", "this", "that"],
+    ]
+
     /// The fragments that only say to whom or where a sentence is addressed (``ShortcutsProvider/fillerFragments``).
     public static let fillerFragments: Set<String> = ["device", "where"]
 

@@ -24,11 +24,16 @@ public struct GrammarOptions: Sendable, Hashable {
     /// Numbers that sound alike ("seventy" and "seventeen", "forty" and "fourteen") are the
     /// recognizer's surest way to act wrongly, so each list keeps only one of such a pair.
     public var spokenIntegers: [String: Set<Int>] = [:]
+    /// Phrase templates (exactly as registered) left out: each sounds like another command's.
+    public var unspokenPhrases: Set<String> = []
+    /// Enum case names and synonyms (by enum identifier) left out, for the same reason.
+    public var unspokenEnumPhrases: [String: Set<String>] = [:]
 
     public init(
         appClause: Bool = true,
         unspokenEntityTypes: Set<String> = [], unspokenFragments: Set<String> = [], spokenFragments: [String: String] = [:],
-        answerPhrases: [String] = [], spokenIntegers: [String: Set<Int>] = [:]
+        answerPhrases: [String] = [], spokenIntegers: [String: Set<Int>] = [:],
+        unspokenPhrases: Set<String> = [], unspokenEnumPhrases: [String: Set<String>] = [:]
     ) {
         self.appClause = appClause
         self.unspokenEntityTypes = unspokenEntityTypes
@@ -36,6 +41,8 @@ public struct GrammarOptions: Sendable, Hashable {
         self.spokenFragments = spokenFragments
         self.answerPhrases = answerPhrases
         self.spokenIntegers = spokenIntegers
+        self.unspokenPhrases = unspokenPhrases
+        self.unspokenEnumPhrases = unspokenEnumPhrases
     }
 }
 
@@ -144,7 +151,7 @@ public struct GrammarBuilder: Sendable {
 
         for shortcut in registry.shortcuts {
             guard let intent = registry.intents.first(where: { $0.identifier == shortcut.intent }) else { continue }
-            for phrase in shortcut.phrases {
+            for phrase in shortcut.phrases where !options.unspokenPhrases.contains(phrase) {
                 let template: PhraseTemplate
                 do { template = try PhraseTemplate(phrase, fragments: fragments) } catch {
                     throw DecoderError("phrase “\(phrase)” does not parse: \(error)")
@@ -167,7 +174,8 @@ public struct GrammarBuilder: Sendable {
                                 guard allowed.contains(number), spokenValues.insert(enumCase.value).inserted else { continue }
                             }
                             let ordinal = cardinalsOnly ? Self.ordinal(of: enumCase) : nil
-                            for text in [enumCase.displayName] + enumCase.synonyms where text != ordinal {
+                            let unspoken = options.unspokenEnumPhrases[definition.identifier] ?? []
+                            for text in [enumCase.displayName] + enumCase.synonyms where text != ordinal && !unspoken.contains(text) {
                                 let form = SpokenForm(text, hasApostropheForm: dictionary.contains)
                                 // Said aloud, "20 second" is "twenty second", which reads back as 22nd.
                                 guard !form.words.isEmpty, Normalizer.tokens(of: form.text) == Normalizer.tokens(of: text) else { continue }
@@ -585,6 +593,7 @@ extension GrammarOptions {
             "TrackNumber": Set(1...25),
             "DiscNumber": Set(1...10),
             "MagazineNumber": Set(1...10),
-        ]
+        ],
+        unspokenPhrases: ChangerShortcuts.soundAlikePhrases, unspokenEnumPhrases: ChangerShortcuts.soundAlikeEnumPhrases
     )
 }
