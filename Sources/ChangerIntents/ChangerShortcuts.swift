@@ -115,10 +115,13 @@ public enum ChangerShortcuts {
         "((sound|audio|volume) [back] on|mute off)"
     ))
 
-    /// Repeat modes the voice grammar does not hear by their one-word names: "repeat on" was
-    /// heard as "repeat song", and "one" and "on" sound the same. "Repeat this song" still works.
+    /// Repeat and shuffle modes the voice grammar does not hear by their short one-word names:
+    /// "repeat on" was heard as "repeat song" ("one" and "on" sound the same), "random play" as
+    /// "random play it", "play another disc" as "play on on repeat". "Repeat this song",
+    /// "shuffle this album", "repeat off" and "repeat all" still work.
     public static let soundAlikeEnumPhrases: [String: Set<String>] = [
-        "RepeatMode": ["one", "song", "track", "tune", "single", "it", "this", "that"],
+        "RepeatMode": ["one", "song", "track", "tune", "single", "it", "this", "that", "on", "none", "nothing", "enabled", "disabled"],
+        "RandomMode": ["it", "this", "on", "none", "enabled", "disabled"],
     ]
 
     /// The fragments that only say to whom or where a sentence is addressed (``ShortcutsProvider/fillerFragments``).
