@@ -577,7 +577,8 @@ extension GrammarOptions {
     /// songs (10,000 song titles would make the grammar too large to rebuild on every change), no
     /// device or room addresses, the spoken vocabulary instead of the typed one, answers to
     /// follow-up questions, and numbers that do not sound like each other (volume in tens,
-    /// tracks 1–25, discs and magazines 1–10, common seek lengths).
+    /// tracks 1–25, discs and magazines 1–10, common seek lengths, ordinals only before what they
+    /// count), and none of the phrases that sound like another command's.
     public static let changer = GrammarOptions(
         unspokenEntityTypes: [ChangerCatalog.songType], unspokenFragments: ChangerShortcuts.fillerFragments,
         spokenFragments: ChangerShortcuts.spokenFragments,

@@ -14,18 +14,28 @@ enum VoiceBenchmark {
         "set the volume to forty", "play track five", "what is playing",
     ]
 
-    static func run(_ arguments: [String]) {
-        var names = ResolveBenchmark.benchmarkMagazineNames(count: 100)
-        let current = Mutex(names)
+    /// The magazine names the benchmark registry reads, renamed between rebuilds.
+    final class MagazineNames: Sendable {
+        let names = Mutex(ResolveBenchmark.benchmarkMagazineNames(count: 100))
+    }
+
+    /// The registry both voice benchmarks use: 100 magazines named by `magazines`, and a library
+    /// of 1,000 albums by 200 artists (10,000 tracks).
+    static func registry(_ magazines: MagazineNames) -> ShortcutRegistry {
         let library = LibraryBenchmark.library(artists: 200, albumsPerArtist: 5, tracksPerAlbum: 10)
-        let registry: ShortcutRegistry
         do {
-            registry = try ChangerShortcuts.makeRegistry(magazines: {
-                current.withLock { $0 }.enumerated().map { ChangerShortcuts.magazine(id: "magazine-\($0.offset)", name: $0.element) }
+            return try ChangerShortcuts.makeRegistry(magazines: {
+                magazines.names.withLock { $0 }.enumerated().map { ChangerShortcuts.magazine(id: "magazine-\($0.offset)", name: $0.element) }
             }, library: LibraryEntities(library))
         } catch {
             fatalError("The built-in catalog does not register: \(error)")
         }
+    }
+
+    static func run(_ arguments: [String]) {
+        let current = MagazineNames()
+        var names = current.names.withLock { $0 }
+        let registry = registry(current)
         let withoutVoice = residentMegabytes()
         // As the app has it: magazines, albums and artists, not songs; no device or room addresses (docs/voice.md).
         let recognizer = VoiceRecognizer(registry: registry, options: .changer)
@@ -41,7 +51,7 @@ enum VoiceBenchmark {
         var grammarSize = ""
         for round in 0..<10 {
             names[0] = "Renamed Magazine \(round)"
-            current.withLock { $0 = names }
+            current.names.withLock { $0 = names }
             let start = DispatchTime.now().uptimeNanoseconds
             registry.updateShortcutParameters()
             let updated = DispatchTime.now().uptimeNanoseconds

@@ -12,17 +12,9 @@ import Voice
 enum VoiceMemoryBenchmark {
     static func run(_ arguments: [String]) {
         let rounds = arguments.first.flatMap(Int.init) ?? 30
-        var names = ResolveBenchmark.benchmarkMagazineNames(count: 100)
-        let current = Mutex(names)
-        let library = LibraryBenchmark.library(artists: 200, albumsPerArtist: 5, tracksPerAlbum: 10)
-        let registry: ShortcutRegistry
-        do {
-            registry = try ChangerShortcuts.makeRegistry(magazines: {
-                current.withLock { $0 }.enumerated().map { ChangerShortcuts.magazine(id: "magazine-\($0.offset)", name: $0.element) }
-            }, library: LibraryEntities(library))
-        } catch {
-            fatalError("The built-in catalog does not register: \(error)")
-        }
+        let current = VoiceBenchmark.MagazineNames()
+        var names = current.names.withLock { $0 }
+        let registry = VoiceBenchmark.registry(current)
         var rows: [[String]] = []
         var last = VoiceBenchmark.residentMegabytes()
         let start = last
@@ -45,7 +37,7 @@ enum VoiceMemoryBenchmark {
             var loads: [Double] = []
             for round in 0..<rounds {
                 names[0] = "Renamed Magazine \(round)"
-                current.withLock { $0 = names }
+                current.names.withLock { $0 = names }
                 registry.updateShortcutParameters()
                 grammar = builder.grammar(for: registry.snapshot)
                 var failure: DecoderError?
