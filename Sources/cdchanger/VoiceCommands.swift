@@ -52,7 +52,7 @@ enum VoiceCommands {
         CommandDescription(
             words: ["listen"], synopsis: "listen [--json]",
             summary: "Make the running player listen once on its microphone, as its v key does, and act on what it heard (for a desktop key binding or a steering-wheel button).",
-            details: "The player listens on its own microphone (its --mic, else the settings file's mic, else \u{201C}default\u{201D}) until the speaker stops, or 8 seconds; the dashboard shows \u{201C}Listening\u{2026}\u{201D}. What it heard goes the way of a sentence typed into the dashboard's prompt bar (without the dashboard, of cdchanger say), so a question it asks can be answered with another listen. It prints what it heard (Heard \u{201C}stop the music\u{201D}.) and the player's answer. See docs/voice.md.",
+            details: "The player listens on its own microphone (its --mic, else the settings file's mic, else \u{201C}default\u{201D}) until the speaker stops, or 8 seconds; the dashboard shows \u{201C}Listening\u{2026}\u{201D}. What it heard goes the way of a sentence typed into the dashboard's prompt bar (without the dashboard, of cdchanger say), so a question it asks can be answered with another listen. It prints what it heard (Heard \u{201C}stop the music\u{201D}.) and the player's answer. A key binding that sends D-Bus calls can do the same with the player's org.cdchanger.Voice.Listen method (docs/remote.md). See docs/voice.md.",
             options: [OptionHelp("--json", "print what was heard and done as JSON: the object of say --json plus heard (the recognized text, or null; outcome notHeard when the speech was rejected)")],
             exitStatuses: [
                 ExitStatusHelp(0, "heard and done"),
