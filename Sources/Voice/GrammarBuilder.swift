@@ -168,13 +168,13 @@ public struct GrammarBuilder: Sendable {
                         var seen: Set<[Int32]> = []
                         var phrases: [[Int32]] = []
                         var spokenValues: Set<EnumCaseValue> = []
+                        let unspoken = options.unspokenEnumPhrases[definition.identifier] ?? []
                         for enumCase in definition.cases {
                             if case .integer(let number) = enumCase.value, let allowed = options.spokenIntegers[definition.identifier] {
                                 // One case per value: a second one only adds readings the voice does not need.
                                 guard allowed.contains(number), spokenValues.insert(enumCase.value).inserted else { continue }
                             }
                             let ordinal = cardinalsOnly ? Self.ordinal(of: enumCase) : nil
-                            let unspoken = options.unspokenEnumPhrases[definition.identifier] ?? []
                             for text in [enumCase.displayName] + enumCase.synonyms where text != ordinal && !unspoken.contains(text) {
                                 let form = SpokenForm(text, hasApostropheForm: dictionary.contains)
                                 // Said aloud, "20 second" is "twenty second", which reads back as 22nd.

@@ -15,7 +15,7 @@ public final class GrammarDecoder {
     private var knownWords: Set<String> = []
     private var generation = 0
     /// The grammar whose search is active.
-    private var loaded: Grammar?
+    public private(set) var loaded: Grammar?
 
     /// Options every decoder of this package starts from: the model, no log, an empty dictionary
     /// (words come with each grammar), live cepstral mean normalisation.
@@ -100,7 +100,8 @@ public final class Recognizer {
     public let phoneLoop: PhoneLoopDecoder
     /// Added to all audio before decoding (nil for none); see `NoiseFloor`.
     public var noiseFloor: NoiseFloor? = NoiseFloor(rms: 100)
-    public private(set) var grammar: Grammar?
+    /// The grammar in use (`GrammarDecoder.loaded`).
+    public var grammar: Grammar? { grammarDecoder.loaded }
     /// Dictionary word ("the(2)") → phones, for the words of the loaded grammar.
     private var pronunciations: [String: [String]] = [:]
 
@@ -123,7 +124,6 @@ public final class Recognizer {
     /// Switches to `grammar` (see `GrammarDecoder.load`).
     public func load(_ grammar: Grammar) throws(DecoderError) {
         try grammarDecoder.load(grammar)
-        self.grammar = grammar
         pronunciations = [:]
         for entry in grammar.lexicon {
             for (index, phones) in entry.pronunciations.enumerated() {
