@@ -16,6 +16,11 @@ import Testing
         )
     }
 
+    /// The values `dbus-send --print-reply` printed under its header line, one a line ("int32 0").
+    static func replyValues(_ output: String) -> [String] {
+        output.split(separator: "\n").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
     @Test("the reply comes when the turn ends: what was heard, the answer, the status; other calls are served meanwhile")
     func answeredWhenTheTurnEnds() throws {
         let bus = try PrivateBus()
@@ -32,7 +37,7 @@ import Testing
 
         player.endTurn(with: .ended(heard: "stop the music", response: "Stopped.", status: 0))
         #expect(client.waitForExit() == 0, "\(client.error)")
-        let values = client.output.split(separator: "\n").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+        let values = Self.replyValues(client.output)
         #expect(values == ["string \"stop the music\"", "string \"Stopped.\"", "int32 0"], "\(client.output)")
     }
 
@@ -46,7 +51,7 @@ import Testing
         #expect(waitUntil(timeout: 5) { player.turnsStarted == 1 })
         player.endTurn(with: .ended(heard: nil, response: "Sorry, I didn't catch that.", status: 1))
         #expect(client.waitForExit() == 0, "\(client.error)")
-        let values = client.output.split(separator: "\n").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+        let values = Self.replyValues(client.output)
         #expect(values == ["string \"\"", "string \"Sorry, I didn't catch that.\"", "int32 1"], "\(client.output)")
     }
 
