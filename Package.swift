@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "MainLoop", dependencies: ["SystemSupport"]),
         .target(
             name: "Voice",
-            dependencies: ["IntentKit", "ChangerIntents", "CPocketSphinx", "CEspeakNG", "CSndfile", "CSampleRate", "CALSA", "CAudioShim", "CSystemShim"]
+            dependencies: ["IntentKit", "ChangerIntents", "SystemSupport", "CPocketSphinx", "CEspeakNG", "CSndfile", "CSampleRate", "CALSA", "CAudioShim", "CSystemShim"]
         ),
         .target(name: "Remote", dependencies: ["CDBus", "MainLoop", "OrderedJSON", "SystemSupport"]),
         .target(

@@ -108,12 +108,32 @@ public enum ChangerShortcuts {
     /// Typed phrases the voice grammar leaves out (docs/voice.md, "Sound-alike phrases"): "turn
     /// the volume off" and "volume on" were heard for "turn the volume up" and "volume up", and
     /// acted on. Mute and unmute are said "mute", "unmute", "turn on mute", "bring back the sound".
+    /// "Turn on the music" sounds like "turn off the music" (stop); "play some music" stays.
     public static let soundAlikePhrases: Set<String> = Set(spoken(
         "(turn|switch) (off [<det>] (sound|audio|volume)|[<det>] (sound|audio|volume) off)",
         "(sound|audio|volume) off",
         "(turn|switch) (on [<det>] (sound|audio|volume)|[<det>] (sound|audio|volume) [back] on)",
-        "((sound|audio|volume) [back] on|mute off)"
+        "((sound|audio|volume) [back] on|mute off)",
+        "(turn|switch) (on [<det>] <player>|[<det>] <player> on)"
     ))
+
+    /// Words the voice grammar leaves out of some commands' phrases, each because the phrase
+    /// sound-alike check (`cdchanger shortcuts --check`, docs/voice.md) found it: "swap record"
+    /// sounds like "stop record", "put in" like "put on", "select the last magazine" (the previous
+    /// one) like "select the first magazine", "shut up everything" (mute) like "shut off
+    /// everything", "quiet" like "quieter", "play prior again" like "play player again", "turn up
+    /// the music" like "turn off the music", "raise volume at twenty" like "… bit twenty". The
+    /// commands keep their other words ("change disc", "load", "previous", "be quiet", "turn up
+    /// the volume", "set the volume to twenty"). A test puts each back and expects the check to report it.
+    public static let soundAlikeAlternatives: [String: Set<String>] = [
+        "NextDisc": ["swap"],
+        "LoadAlbum": ["put in"],
+        "PreviousMagazine": ["last"],
+        "PreviousTrack": ["prior"],
+        "Mute": ["shut up", "quiet"],
+        "ChangeVolume": ["music", "stereo", "music player"],
+        "SetVolume": ["at"],
+    ]
 
     /// Repeat and shuffle modes the voice grammar does not hear by their short one-word names:
     /// "repeat on" was heard as "repeat song" ("one" and "on" sound the same), "random play" as

@@ -1,4 +1,5 @@
 import IntentKit
+import SystemSupport
 
 /// Finds names that sound like something else the grammar can hear: a magazine "Disco Tree"
 /// against "disc three", two albums that differ by one vowel. Distances are
@@ -71,6 +72,103 @@ public struct AcousticCollisionCheck: Sendable {
 }
 
 extension AcousticCollisionCheck {
+    /// Two sentences of the grammar for different intents that differ in one word only, which
+    /// sounds like the other's: "swap record" (next disc) and "stop record".
+    public struct PhraseCollision: Sendable, Hashable {
+        public let sentence: String
+        public let meaning: String
+        public let soundsLike: String
+        public let otherMeaning: String
+        /// The distance between the differing words with a word of context on each side.
+        public let distance: Double
+    }
+
+    /// Two intents and the two words in which their sentences differ.
+    private struct PairKey: Hashable {
+        let intents: [String]
+        let words: [Int32]
+    }
+
+    /// Sound-alike phrases of `builder`'s templates (`GrammarBuilder.templateSentences`, at most
+    /// `limit` sentences a template): pairs of sentences for different intents that are the same
+    /// but for one word, where that word with its neighbours ("swap record" / "stop record") is at
+    /// most `threshold` apart. One pair is reported per two intents and two words, the closest.
+    /// Two values of one intent's slot ("track five" / "track nine") are the number lists'
+    /// business (`GrammarOptions.spokenIntegers`), and one sentence with two meanings the textual check's.
+    public static func phraseCollisions(
+        builder: GrammarBuilder, lexicon: Lexicon, threshold: Double, limit: Int = 2_000, using generator: inout some RandomNumberGenerator
+    ) -> [PhraseCollision] {
+        var readings: [[Int32]: Set<GrammarBuilder.TemplateSentence>] = [:]
+        for sentence in builder.templateSentences(limit: limit, using: &generator) {
+            readings[sentence.labels, default: []].insert(sentence)
+        }
+        let sentences = readings.values.compactMap { $0.count == 1 ? $0.first! : nil }
+            .sorted { $0.labels.lexicographicallyPrecedes($1.labels) }
+        var phonesOfWord: [Int32: [UInt8]] = [:]
+        func phones(_ label: Int32) -> [UInt8] {
+            if let known = phonesOfWord[label] { return known }
+            let word = builder.text(of: label)
+            let coded = lexicon.entry(for: word, source: word).map { PhoneticDistance.codes($0.pronunciations[0]) } ?? []
+            phonesOfWord[label] = coded
+            return coded
+        }
+        func text(_ labels: [Int32]) -> String { labels.map(builder.text(of:)).joined(separator: " ") }
+        // Sentences that are the same but for the word at one position share that position's key.
+        let wildcard = Int32.min
+        var byKey: [[Int32]: [(sentence: Int, position: Int)]] = [:]
+        for (index, sentence) in sentences.enumerated() {
+            for position in sentence.labels.indices where sentence.labels[position] >= 0 {
+                var key = sentence.labels
+                key[position] = wildcard
+                byKey[key, default: []].append((index, position))
+            }
+        }
+        var closest: [PairKey: PhraseCollision] = [:]
+        for members in byKey.values where members.count > 1 {
+            for (i, first) in members.enumerated() {
+                for second in members[(i + 1)...] {
+                    let a = sentences[first.sentence], b = sentences[second.sentence]
+                    guard a.intent != b.intent else { continue }
+                    let position = first.position
+                    let before = position > 0 && a.labels[position - 1] >= 0 ? phones(a.labels[position - 1]) : []
+                    let after = position + 1 < a.labels.count && a.labels[position + 1] >= 0 ? phones(a.labels[position + 1]) : []
+                    let distance = PhoneticDistance.distance(
+                        codes: before + phones(a.labels[position]) + after, before + phones(b.labels[position]) + after, limit: threshold
+                    )
+                    guard distance <= threshold else { continue }
+                    let (one, other) = a.intent < b.intent ? (a, b) : (b, a)
+                    let key = PairKey(intents: [one.intent, other.intent], words: [one.labels[position], other.labels[position]])
+                    if let known = closest[key], known.distance <= distance { continue }
+                    closest[key] = PhraseCollision(
+                        sentence: text(one.labels), meaning: one.meaning, soundsLike: text(other.labels), otherMeaning: other.meaning, distance: distance
+                    )
+                }
+            }
+        }
+        return closest.values.sorted { ($0.distance, $0.sentence) < ($1.distance, $1.sentence) }
+    }
+
+}
+
+extension AcousticCollisionCheck {
+    /// Phrases of different commands that differ in one word and are at most this far apart
+    /// (docs/voice.md, "Sound-alike phrases", for the pairs it was chosen on).
+    public static let phraseThreshold = 0.1
+
+    /// What `cdchanger shortcuts --check` reports: the sound-alike names of `types` (as
+    /// `soundAlikes`) and the sound-alike phrases (`phraseCollisions`, with the same sample every
+    /// time) of the grammar that `options` describe for `registry`. Reads the CMU dictionary once
+    /// and loads no decoder; throws when the dictionary cannot be read.
+    public static func soundAlikeNamesAndPhrases(
+        in registry: ShortcutRegistry, types: [String], options: GrammarOptions = GrammarOptions(), model: ModelPaths = .debian
+    ) throws(DecoderError) -> (names: [Collision], phrases: [PhraseCollision]) {
+        let lexicon = Lexicon(dictionary: try PronunciationDictionary(path: model.dictionary))
+        let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: options)
+        var generator = SeededGenerator(seed: 3)
+        return (AcousticCollisionCheck().collisions(builder: builder, lexicon: lexicon, snapshot: registry.snapshot, types: types),
+                phraseCollisions(builder: builder, lexicon: lexicon, threshold: phraseThreshold, using: &generator))
+    }
+
     /// The sound-alike names of `registry`'s current snapshot for the entity types `types`
     /// (only the entity `entityID` when given), against the phrases of the grammar `options`
     /// describe: builds the grammar's phrases and reads the CMU dictionary, but loads no decoder.

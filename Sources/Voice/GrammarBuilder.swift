@@ -28,12 +28,16 @@ public struct GrammarOptions: Sendable, Hashable {
     public var unspokenPhrases: Set<String> = []
     /// Enum case names and synonyms (by enum identifier) left out, for the same reason.
     public var unspokenEnumPhrases: [String: Set<String>] = [:]
+    /// Alternatives (by intent identifier) left out of the choices and optional parts of that
+    /// intent's phrases, fragments included: "swap" in "(change|switch|swap|skip) <disc>".
+    public var unspokenAlternatives: [String: Set<String>] = [:]
 
     public init(
         appClause: Bool = true,
         unspokenEntityTypes: Set<String> = [], unspokenFragments: Set<String> = [], spokenFragments: [String: String] = [:],
         answerPhrases: [String] = [], spokenIntegers: [String: Set<Int>] = [:],
-        unspokenPhrases: Set<String> = [], unspokenEnumPhrases: [String: Set<String>] = [:]
+        unspokenPhrases: Set<String> = [], unspokenEnumPhrases: [String: Set<String>] = [:],
+        unspokenAlternatives: [String: Set<String>] = [:]
     ) {
         self.appClause = appClause
         self.unspokenEntityTypes = unspokenEntityTypes
@@ -43,6 +47,7 @@ public struct GrammarOptions: Sendable, Hashable {
         self.spokenIntegers = spokenIntegers
         self.unspokenPhrases = unspokenPhrases
         self.unspokenEnumPhrases = unspokenEnumPhrases
+        self.unspokenAlternatives = unspokenAlternatives
     }
 }
 
@@ -111,7 +116,8 @@ public struct GrammarBuilder: Sendable {
     public let options: GrammarOptions
     private let lexicon: Lexicon
     private let templates: [(intent: String, nodes: [Node])]
-    private let enumPhrases: [(identifier: String, phrases: [[Int32]])]
+    /// Each enum slot's spoken phrases, with the case each one says (`values`, parallel to `phrases`).
+    private let enumPhrases: [(identifier: String, phrases: [[Int32]], values: [String])]
     private let enumGraphs: [WordGraph]
     private let appPhrases: [[Int32]]
     private let staticWords: [String]            // word id → word
@@ -138,7 +144,7 @@ public struct GrammarBuilder: Sendable {
             return zip(form.words, form.sources).map { table.id(of: $0.0, source: $0.1) }
         }
         var enumIndex: [String: Int] = [:]
-        var enumPhrases: [(String, [[Int32]])] = []
+        var enumPhrases: [(String, [[Int32]], [String])] = []
         var entityTypes: [String] = []
         var templates: [(String, [Node])] = []
         let fragments: PhraseFragments
@@ -159,14 +165,17 @@ public struct GrammarBuilder: Sendable {
                 let slot = { (name: String, beforeCountedNoun: Bool) -> Node? in
                     switch intent.parameter(named: name)?.type {
                     case .enumeration(let definition):
-                        // A number names its thing as a cardinal after it ("track three") and may be
-                        // an ordinal only before it ("the third track"): "track ninth" sounds like
-                        // "track five" and nobody says it.
-                        let cardinalsOnly = !beforeCountedNoun && definition.cases.contains { Self.ordinal(of: $0).map($0.synonyms.contains) == true }
-                        let key = cardinalsOnly ? definition.identifier + " cardinals" : definition.identifier
+                        // A number names its thing as a cardinal after it ("track three") and as an
+                        // ordinal before it ("the third track"): "track ninth" sounds like "track
+                        // five", "select seven cartridge" like "select certain cartridge", and nobody
+                        // says either.
+                        let hasOrdinals = definition.cases.contains { Self.ordinal(of: $0).map($0.synonyms.contains) == true }
+                        let numberForm = !hasOrdinals ? "" : beforeCountedNoun ? " ordinals" : " cardinals"
+                        let key = definition.identifier + numberForm
                         if let index = enumIndex[key] { return .enumeration(index) }
                         var seen: Set<[Int32]> = []
                         var phrases: [[Int32]] = []
+                        var values: [String] = []
                         var spokenValues: Set<EnumCaseValue> = []
                         let unspoken = options.unspokenEnumPhrases[definition.identifier] ?? []
                         for enumCase in definition.cases {
@@ -174,22 +183,33 @@ public struct GrammarBuilder: Sendable {
                                 // One case per value: a second one only adds readings the voice does not need.
                                 guard allowed.contains(number), spokenValues.insert(enumCase.value).inserted else { continue }
                             }
-                            let ordinal = cardinalsOnly ? Self.ordinal(of: enumCase) : nil
-                            for text in [enumCase.displayName] + enumCase.synonyms where text != ordinal && !unspoken.contains(text) {
+                            let ordinal = Self.ordinal(of: enumCase)
+                            for text in [enumCase.displayName] + enumCase.synonyms where !unspoken.contains(text) {
+                                switch numberForm {
+                                case " cardinals" where text == ordinal: continue
+                                case " ordinals" where text != ordinal: continue
+                                default: break
+                                }
                                 let form = SpokenForm(text, hasApostropheForm: dictionary.contains)
                                 // Said aloud, "20 second" is "twenty second", which reads back as 22nd.
                                 guard !form.words.isEmpty, Normalizer.tokens(of: form.text) == Normalizer.tokens(of: text) else { continue }
                                 let words = spoken(text)
-                                if seen.insert(words).inserted { phrases.append(words) }
+                                if seen.insert(words).inserted {
+                                    phrases.append(words)
+                                    values.append(enumCase.displayName)
+                                }
                             }
                             // "a hundred" normalises to 100 and would come back as "one hundred".
                             if case .integer(100) = enumCase.value {
                                 let words = [table.id(of: "a", source: "a"), table.id(of: "hundred", source: "hundred")]
-                                if seen.insert(words).inserted { phrases.append(words) }
+                                if seen.insert(words).inserted {
+                                    phrases.append(words)
+                                    values.append(enumCase.displayName)
+                                }
                             }
                         }
                         enumIndex[key] = enumPhrases.count
-                        enumPhrases.append((definition.identifier, phrases))
+                        enumPhrases.append((definition.identifier, phrases, values))
                         return .enumeration(enumPhrases.count - 1)
                     case .entity(let type):
                         if !entityTypes.contains(type) { entityTypes.append(type) }
@@ -198,7 +218,10 @@ public struct GrammarBuilder: Sendable {
                         return nil
                     }
                 }
-                templates.append((shortcut.intent, Self.nodes(template.elements, spoken: spoken, skipping: options.unspokenFragments, slot: slot)))
+                templates.append((shortcut.intent, Self.nodes(
+                    template.elements, spoken: spoken, skipping: options.unspokenFragments,
+                    dropping: options.unspokenAlternatives[shortcut.intent] ?? [], slot: slot
+                )))
             }
         }
         for phrase in options.answerPhrases {
@@ -241,10 +264,18 @@ public struct GrammarBuilder: Sendable {
     }
 
     /// `slot(name, beforeCountedNoun)` makes a parameter's node; `beforeCountedNoun` says whether
-    /// the slot comes right before a word for what is counted (`isCountedNoun`).
+    /// the slot comes right before a word for what is counted (`isCountedNoun`). Fragments named
+    /// in `skipping` are left out, and so are alternatives that are just one of the words of `dropping`.
     static func nodes(
-        _ elements: [PhraseElement], spoken: (String) -> [Int32], skipping: Set<String> = [], slot: (String, Bool) -> Node?
+        _ elements: [PhraseElement], spoken: (String) -> [Int32], skipping: Set<String> = [], dropping: Set<String> = [],
+        slot: (String, Bool) -> Node?
     ) -> [Node] {
+        func kept(_ alternatives: [[PhraseElement]]) -> [[Node]] {
+            alternatives.filter { alternative in
+                guard alternative.count == 1, case .words(let display, _) = alternative[0] else { return true }
+                return !dropping.contains(display.lowercased())
+            }.map { nodes($0, spoken: spoken, skipping: skipping, dropping: dropping, slot: slot) }
+        }
         var result: [Node] = []
         for (position, element) in elements.enumerated() {
             switch element {
@@ -252,9 +283,9 @@ public struct GrammarBuilder: Sendable {
                 let words = spoken(display)
                 if !words.isEmpty { result.append(.words(words)) }
             case .choice(let alternatives):
-                result.append(.choice(alternatives.map { nodes($0, spoken: spoken, skipping: skipping, slot: slot) }))
+                result.append(.choice(kept(alternatives)))
             case .optional(let alternatives):
-                result.append(.optional(alternatives.map { nodes($0, spoken: spoken, skipping: skipping, slot: slot) }))
+                result.append(.optional(kept(alternatives)))
             case .appName:
                 result.append(.app)
             case .parameter(let name):
@@ -262,7 +293,7 @@ public struct GrammarBuilder: Sendable {
                 if let node = slot(name, next < elements.count && isCountedNoun(elements[next])) { result.append(node) }
             case .fragment(let name, let inner):
                 // A fragment is said exactly as if its body were written in its place.
-                if !skipping.contains(name) { result += nodes(inner, spoken: spoken, skipping: skipping, slot: slot) }
+                if !skipping.contains(name) { result += nodes(inner, spoken: spoken, skipping: skipping, dropping: dropping, slot: slot) }
             case .fixedValue:
                 continue
             }
@@ -469,6 +500,94 @@ public struct GrammarBuilder: Sendable {
         return result
     }
 
+    /// A sentence of a phrase template as the phrase sound-alike check compares it: its words
+    /// (grammar word ids, each entity slot as its placeholder label; `text(of:)` spells them),
+    /// its intent and the case said in each enum slot.
+    public struct TemplateSentence: Sendable, Hashable {
+        public let labels: [Int32]
+        public let intent: String
+        public let values: [String]
+        /// "Repeat(one)", "NextTrack".
+        public var meaning: String { values.isEmpty ? intent : "\(intent)(\(values.joined(separator: ", ")))" }
+    }
+
+    /// The sentences of every phrase template the voice grammar holds (answers and the app clause
+    /// left out, every enum phrase in its slot): all of a template's when it says at most
+    /// `limit`, else (up to `limit` of) those without its optional parts and `limit` picked at random.
+    public func templateSentences(limit: Int, using generator: inout some RandomNumberGenerator) -> [TemplateSentence] {
+        typealias Expansion = (labels: [Int32], values: [String])
+        func count(_ nodes: [Node]) -> Double {
+            nodes.reduce(1) { product, node in
+                switch node {
+                case .words, .app, .entity: return product
+                case .choice(let alternatives): return product * alternatives.reduce(0) { $0 + count($1) }
+                case .optional(let alternatives): return product * alternatives.reduce(1) { $0 + count($1) }
+                case .enumeration(let index): return product * Double(enumPhrases[index].phrases.count)
+                }
+            }
+        }
+        func every(_ nodes: [Node], optionalParts: Bool = true) -> [Expansion] {
+            var result: [Expansion] = [([], [])]
+            for node in nodes {
+                let parts: [Expansion]
+                switch node {
+                case .words(let ids): parts = [(ids, [])]
+                case .app: parts = [([], [])]
+                case .entity(let type): parts = [([Self.slotLabel(enumPhrases.count + entityTypes.firstIndex(of: type)!)], [])]
+                case .choice(let alternatives): parts = alternatives.flatMap { every($0, optionalParts: optionalParts) }
+                case .optional(let alternatives): parts = [([], [])] + (optionalParts ? alternatives.flatMap { every($0) } : [])
+                case .enumeration(let index): parts = zip(enumPhrases[index].phrases, enumPhrases[index].values).map { ($0, [$1]) }
+                }
+                result = result.flatMap { prefix in parts.map { (prefix.labels + $0.labels, prefix.values + $0.values) } }
+            }
+            return result
+        }
+        /// False when the random path met a part that can say nothing (all its alternatives left out).
+        func pick(_ nodes: [Node], into expansion: inout Expansion) -> Bool {
+            for node in nodes {
+                switch node {
+                case .words(let ids): expansion.labels += ids
+                case .app: break
+                case .entity(let type): expansion.labels.append(Self.slotLabel(enumPhrases.count + entityTypes.firstIndex(of: type)!))
+                case .choice(let alternatives):
+                    guard let alternative = alternatives.randomElement(using: &generator), pick(alternative, into: &expansion) else { return false }
+                case .optional(let alternatives):
+                    if Int.random(in: 0...alternatives.count, using: &generator) > 0, let alternative = alternatives.randomElement(using: &generator) {
+                        guard pick(alternative, into: &expansion) else { return false }
+                    }
+                case .enumeration(let index):
+                    guard let choice = enumPhrases[index].phrases.indices.randomElement(using: &generator) else { return false }
+                    expansion.labels += enumPhrases[index].phrases[choice]
+                    expansion.values.append(enumPhrases[index].values[choice])
+                }
+            }
+            return true
+        }
+        var result: [TemplateSentence] = []
+        for template in templates where template.intent != Self.answerIntent {
+            var expansions: [Expansion]
+            if count(template.nodes) <= Double(limit) {
+                expansions = every(template.nodes)
+            } else {
+                // The shortest sentences first, without any optional part ("quieter"), then a sample.
+                expansions = Array(every(template.nodes, optionalParts: false).prefix(limit))
+                for _ in 0..<limit {
+                    var expansion: Expansion = ([], [])
+                    if pick(template.nodes, into: &expansion) { expansions.append(expansion) }
+                }
+            }
+            for expansion in expansions where !expansion.labels.isEmpty {
+                result.append(TemplateSentence(labels: expansion.labels, intent: template.intent, values: expansion.values))
+            }
+        }
+        return result
+    }
+
+    /// A template word of `templateSentences` ("play"), or an entity slot's placeholder as `{type}`.
+    public func text(of label: Int32) -> String {
+        label >= 0 ? staticWords[Int(label)] : "{\(entityTypes[Int(-2 - label) - enumPhrases.count])}"
+    }
+
     /// Phrases a name could be confused with, as grammar words, each with where it comes from:
     /// runs of one to four literal template words ("next song"), each enum phrase alone and after
     /// each word that precedes its slot ("disc three", "volume forty"), and every name of the
@@ -580,7 +699,7 @@ extension GrammarOptions {
     /// tracks 1–25, discs and magazines 1–10, common seek lengths, ordinals only before what they
     /// count), and none of the phrases that sound like another command's.
     public static let changer = GrammarOptions(
-        unspokenEntityTypes: [ChangerCatalog.songType], unspokenFragments: ChangerShortcuts.fillerFragments,
+        unspokenEntityTypes: [ChangerCatalog.songType], unspokenFragments: ChangerShortcuts.fillerFragments.union(["place"]),
         spokenFragments: ChangerShortcuts.spokenFragments,
         answerPhrases: [
             "[number|option] (one|two|three|four|five|six|seven|eight|nine)",
@@ -595,6 +714,7 @@ extension GrammarOptions {
             "DiscNumber": Set(1...10),
             "MagazineNumber": Set(1...10),
         ],
-        unspokenPhrases: ChangerShortcuts.soundAlikePhrases, unspokenEnumPhrases: ChangerShortcuts.soundAlikeEnumPhrases
+        unspokenPhrases: ChangerShortcuts.soundAlikePhrases, unspokenEnumPhrases: ChangerShortcuts.soundAlikeEnumPhrases,
+        unspokenAlternatives: ChangerShortcuts.soundAlikeAlternatives
     )
 }

@@ -42,9 +42,9 @@ enum IntentCommands {
         ),
         CommandDescription(
             words: ["shortcuts"], synopsis: "shortcuts [--check | --metadata | --spoken N]",
-            summary: "List every shortcut with its phrases; --check reports colliding phrases and magazine names that sound like a phrase (exit 1); --metadata prints the JSON metadata; --spoken lists sentences the voice prompt hears.",
+            summary: "List every shortcut with its phrases; --check reports colliding phrases, and phrases and magazine names that sound alike (exit 1); --metadata prints the JSON metadata; --spoken lists sentences the voice prompt hears.",
             options: [
-                OptionHelp("--check", "report phrases that collide (two intents accept one sentence) and magazine names that sound like a phrase or another name (docs/voice.md); exit 1 when any do"),
+                OptionHelp("--check", "report phrases that collide (two intents accept one sentence), phrases of the voice grammar that sound like another command's, and magazine names that sound like a phrase or another name (docs/voice.md); exit 1 when any do"),
                 OptionHelp("--metadata", "print the shortcuts' metadata as JSON"),
                 OptionHelp("--spoken", "N", "print N sentences of each phrase as the voice prompt hears them, with your magazine, album and artist names (the same sample every time; docs/voice.md)"),
             ],

@@ -165,18 +165,24 @@ enum VoiceCommands {
     }
 
     /// `shortcuts --check`'s sound-alike section: magazine names whose phones are close to a
-    /// phrase or another name (`AcousticCollisionCheck`), in the report's wording, and whether any are.
+    /// phrase or another name, and phrases of the voice grammar that sound like another
+    /// command's (`AcousticCollisionCheck`), in the report's wording, and whether any are.
     static func soundAlikeLines(_ registry: ShortcutRegistry) -> (lines: [String], collides: Bool) {
         let collisions: [AcousticCollisionCheck.Collision]
+        let phrases: [AcousticCollisionCheck.PhraseCollision]
         do {
-            collisions = try AcousticCollisionCheck.soundAlikes(in: registry, types: [ChangerCatalog.magazineType], options: .changer)
+            (collisions, phrases) = try AcousticCollisionCheck.soundAlikeNamesAndPhrases(in: registry, types: [ChangerCatalog.magazineType], options: .changer)
         } catch {
             return (["Sound-alike check skipped: \(error.description)."], false)
         }
-        var lines = collisions.isEmpty ? [] : ["Names that sound like other phrases (the voice prompt may hear one for the other):"]
+        var lines = phrases.isEmpty ? [] : ["Phrases that sound like another command's (the voice prompt may hear one for the other):"]
+        lines += phrases.map { pair in
+            "  - \u{201C}\(pair.sentence)\u{201D} (\(pair.meaning)) sounds like \u{201C}\(pair.soundsLike)\u{201D} (\(pair.otherMeaning)); phonetic distance \(Self.rounded(pair.distance))."
+        }
+        if !collisions.isEmpty { lines.append("Names that sound like other phrases (the voice prompt may hear one for the other):") }
         lines += collisions.map { "  - " + describe($0) }
-        lines.append("Sound-alike check: \(collisions.count) name(s) that sound like a phrase or another name.")
-        return (lines, !collisions.isEmpty)
+        lines.append("Sound-alike check: \(collisions.count) name(s) that sound like a phrase or another name, \(phrases.count) pair(s) of phrases that sound alike.")
+        return (lines, !collisions.isEmpty || !phrases.isEmpty)
     }
 
     /// After a magazine is created or renamed: what its name sounds like, for the warning.
@@ -186,7 +192,9 @@ enum VoiceCommands {
     }
 
     private static func describe(_ collision: AcousticCollisionCheck.Collision) -> String {
-        let distance = Double(Int(collision.distance * 100)) / 100
-        return "\u{201C}\(collision.name)\u{201D} (\(collision.type.lowercased())) sounds like \u{201C}\(collision.soundsLike)\u{201D} (\(collision.origin)); phonetic distance \(distance)."
+        "\u{201C}\(collision.name)\u{201D} (\(collision.type.lowercased())) sounds like \u{201C}\(collision.soundsLike)\u{201D} (\(collision.origin)); phonetic distance \(rounded(collision.distance))."
     }
+
+    /// A distance to two decimals, as the reports print it.
+    private static func rounded(_ distance: Double) -> Double { Double(Int(distance * 100)) / 100 }
 }
