@@ -67,11 +67,35 @@ public struct Grammar: Sendable {
     public let leftOut: [(name: String, problem: UnpronounceableWord)]
     /// How many names and enum phrases the slots hold.
     public let slotPhraseCount: Int
+    /// Grammar word → word id.
+    private let wordIDs: [String: Int32]
+
+    init(graph: WordGraph, words: [String], lexicon: [LexiconEntry], rewrites: [[String]: String],
+         leftOut: [(name: String, problem: UnpronounceableWord)], slotPhraseCount: Int) {
+        self.graph = graph
+        self.words = words
+        self.lexicon = lexicon
+        self.rewrites = rewrites
+        self.leftOut = leftOut
+        self.slotPhraseCount = slotPhraseCount
+        wordIDs = Dictionary(words.enumerated().map { ($0.element, Int32($0.offset)) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Word id → number of pronunciations in the lexicon (1 when the word has no entry).
     public var pronunciationCounts: [Int] {
         let counts = Dictionary(lexicon.map { ($0.word, $0.pronunciations.count) }, uniquingKeysWith: { first, _ in first })
         return words.map { counts[$0] ?? 1 }
+    }
+
+    /// The word sequences that finish a sentence starting with the grammar words `words`
+    /// (`WordGraph.completions`); nil for more than `limit`, or for words no sentence starts with.
+    public func completions(of words: [String], limit: Int) -> [[String]]? {
+        var ids: [Int32] = []
+        for word in words {
+            guard let id = wordIDs[word] else { return nil }
+            ids.append(id)
+        }
+        return graph.completions(of: ids, limit: limit)?.map { $0.map { self.words[Int($0)] } }
     }
 
     /// `hypothesis` with names spoken differently from their written form put back

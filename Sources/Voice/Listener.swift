@@ -25,8 +25,10 @@ public struct ListeningResult: Sendable {
 /// Listens once: feeds audio chunk by chunk into the grammar decoder and the phone loop as it
 /// arrives (both decode incrementally, so little is left when speech ends), ends when
 /// PocketSphinx's voice-activity detector (`ps_get_in_speech`) goes quiet after speech and the
-/// words so far are a whole command (else after `pausePatience` more), on `stop()`, at the end of
-/// the input or at the time cap, then finishes both searches.
+/// words so far are a whole command (else after `pausePatience` more); sooner, after
+/// `finalQuiet` of quiet, when nothing the grammar could still hear after them would change
+/// what they do ("pause the music", not "play disc three" … "of road trip"); on `stop()`, at the
+/// end of the input or at the time cap. Then it finishes both searches.
 public final class Listener {
     public let recognizer: Recognizer
     /// Longest turn.
@@ -40,6 +42,12 @@ public final class Listener {
     /// After the detector's end of speech (`-vad_postspeech`, 0.15 s), how much more quiet a turn
     /// whose words are not yet a whole command waits for the rest ("play disc three … of Road Trip").
     public var pausePatience: Duration = .milliseconds(450)
+    /// How long a quiet run after a command that nothing more would change ends the turn, before
+    /// the detector's 0.15 s: quiet is a chunk under `quietLevel` of the loudest chunk so far.
+    public var finalQuiet: Duration = .milliseconds(100)
+    /// A chunk whose RMS is under this share of the turn's loudest is quiet (−26 dB): clean
+    /// speech's pauses are; under road noise nothing is, and the detector decides alone.
+    public var quietLevel = 0.05
     private let stopRequest: Atomic<Bool>
     private var heard: [Int16] = []
 
@@ -53,10 +61,12 @@ public final class Listener {
 
     /// Listens to `source` until an end condition; `level` gets each chunk's peak (0…1) and
     /// `partial` the grammar decoder's partial hypothesis (every 200 ms), for a live display.
-    /// `isComplete` says whether a partial hypothesis (as the resolver reads it) is a whole command.
+    /// `isComplete` says whether a partial hypothesis (as the resolver reads it) is a whole command;
+    /// `isFinished` whether no sentence it may still become (`Recognizer.completedSentences`, or
+    /// nil for too many to tell) would do something else.
     public func listen<Source: AudioSource>(
         to source: inout Source, level: (Double) -> Void = { _ in }, partial: (String) -> Void = { _ in },
-        isComplete: (String) -> Bool = { _ in true }
+        isComplete: (String) -> Bool = { _ in true }, isFinished: (String, [String]?) -> Bool = { _, _ in false }
     ) throws(DecoderError) -> ListeningResult {
         stopRequest.store(false, ordering: .relaxed)
         let grammar = recognizer.grammarDecoder.decoder
@@ -77,6 +87,10 @@ public final class Listener {
         var lastPartial = ""
         var pauseStart: Int?
         let patience = Self.samples(in: pausePatience)
+        let finalQuietSamples = Self.samples(in: finalQuiet)
+        var loudest = 0.0
+        var quietRun = 0
+        var finishedDecision: (words: String, finished: Bool)?
         var chunks = 0
         loop: while true {
             let count = try buffer.withUnsafeMutableBufferPointer { chunk throws(DecoderError) in try source.read(into: chunk) }
@@ -94,9 +108,24 @@ public final class Listener {
             read += count
             level(Double(buffer[0..<count].map { abs(Int($0)) }.max() ?? 0) / 32768)
             chunks += 1
+            let rms = Self.rms(buffer[0..<count])
+            loudest = max(loudest, rms)
+            quietRun = heardSpeech && rms < loudest * quietLevel ? quietRun + count : 0
             let inPause = !grammar.isInSpeech && heardSpeech
+            let mayEndEarly = quietRun >= finalQuietSamples
             // The words so far, read once a chunk and only when something needs them.
-            let words = inPause || chunks % 10 == 0 ? grammar.hypothesis().flatMap { recognizer.resolverText($0.text) } : nil
+            let decoded = inPause || mayEndEarly || chunks % 10 == 0 ? grammar.hypothesis()?.text : nil
+            let words = decoded.flatMap(recognizer.resolverText)
+            // A command that nothing the grammar could still hear would change ends at a short quiet.
+            if mayEndEarly, let decoded, let words, isComplete(words) {
+                if finishedDecision?.words != decoded {
+                    finishedDecision = (decoded, isFinished(words, recognizer.completedSentences(of: decoded, limit: 32)))
+                }
+                if finishedDecision?.finished == true {
+                    end = .speechEnded
+                    break loop
+                }
+            }
             if grammar.isInSpeech {
                 heardSpeech = true
                 pauseStart = nil
@@ -130,6 +159,12 @@ public final class Listener {
             recognition: recognition, end: end, samplesRead: read,
             finishDuration: ContinuousClock.now - finishStart
         )
+    }
+
+    /// The root mean square of `samples`.
+    static func rms(_ samples: ArraySlice<Int16>) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        return (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
     }
 
     /// How many samples at 16 kHz `duration` holds.

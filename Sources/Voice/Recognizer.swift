@@ -166,6 +166,14 @@ public final class Recognizer {
         return joined.isEmpty ? nil : (grammar?.rewriting(joined) ?? joined)
     }
 
+    /// The sentences, as the resolver reads them, that the decoder's words `words` may still
+    /// become (the words themselves among them when they are a sentence); nil when there are
+    /// more than `limit`, or the grammar has no sentence that starts so.
+    func completedSentences(of words: String, limit: Int) -> [String]? {
+        let cleaned = words.split(separator: " ").map { Self.baseWord(String($0)) }.filter { !ConfidenceFeatures.isFiller($0) }
+        return grammar?.completions(of: cleaned, limit: limit)?.compactMap { resolverText((cleaned + $0).joined(separator: " ")) }
+    }
+
     /// "the(2)" → "the".
     static func baseWord(_ word: String) -> String {
         guard word.hasSuffix(")"), let open = word.lastIndex(of: "(") else { return word }

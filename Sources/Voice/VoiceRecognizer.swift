@@ -92,6 +92,10 @@ public final class VoiceRecognizer: Sendable {
             }, partial: partial, isComplete: { words in
                 if case .matched = registry.resolve(words, mode: .inApp) { return true }
                 return false
+            }, isFinished: { words, sentences in
+                guard let sentences else { return false }
+                let resolution = registry.resolve(words, mode: .inApp)
+                return sentences.allSatisfy { registry.resolve($0, mode: .inApp) == resolution }
             })
             return turn(result)
         }

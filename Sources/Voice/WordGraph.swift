@@ -201,24 +201,57 @@ public struct WordGraph: Sendable {
     /// Whether the graph accepts `words` (deterministic graphs only need one path; this also
     /// follows epsilons, so it works on any graph).
     public func accepts(_ words: [Int32]) -> Bool {
-        var current: Set<Int32> = [start]
-        func close(_ states: Set<Int32>) -> Set<Int32> {
-            var result = states
-            var stack = Array(states)
-            while let state = stack.popLast() {
-                for arc in arcs[Int(state)] where arc.label == Self.epsilon && result.insert(arc.target).inserted {
-                    stack.append(arc.target)
-                }
+        reached(after: words).contains { isFinal[Int($0)] }
+    }
+
+    /// The word sequences that finish a sentence starting with `words` (the empty one when
+    /// `words` is a sentence), at most `limit` of them: nil when there are more, or when no
+    /// sentence starts so.
+    public func completions(of words: [Int32], limit: Int) -> [[Int32]]? {
+        let states = reached(after: words)
+        guard !states.isEmpty else { return nil }
+        var found: Set<[Int32]> = []
+        var tooMany = false
+        func walk(_ state: Int32, _ suffix: [Int32]) {
+            guard !tooMany else { return }
+            if isFinal[Int(state)] {
+                found.insert(suffix)
+                if found.count > limit { tooMany = true; return }
             }
-            return result
+            for arc in arcs[Int(state)] {
+                walk(arc.target, arc.label == Self.epsilon ? suffix : suffix + [arc.label])
+            }
         }
-        current = close(current)
+        for state in states { walk(state, []) }
+        return tooMany ? nil : found.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// The states (epsilon closure included) reached from the start by `words`.
+    private func reached(after words: [Int32]) -> Set<Int32> {
+        var current = close([start])
         for word in words {
-            var next: Set<Int32> = []
-            for state in current { for arc in arcs[Int(state)] where arc.label == word { next.insert(arc.target) } }
-            current = close(next)
-            if current.isEmpty { return false }
+            current = step(current, word)
+            if current.isEmpty { break }
         }
-        return current.contains { isFinal[Int($0)] }
+        return current
+    }
+
+    /// The states (epsilon closure included) reached from `states` by the word `word`.
+    private func step(_ states: Set<Int32>, _ word: Int32) -> Set<Int32> {
+        var next: Set<Int32> = []
+        for state in states { for arc in arcs[Int(state)] where arc.label == word { next.insert(arc.target) } }
+        return close(next)
+    }
+
+    /// `states` and every state epsilon arcs reach from them.
+    private func close(_ states: Set<Int32>) -> Set<Int32> {
+        var result = states
+        var stack = Array(states)
+        while let state = stack.popLast() {
+            for arc in arcs[Int(state)] where arc.label == Self.epsilon && result.insert(arc.target).inserted {
+                stack.append(arc.target)
+            }
+        }
+        return result
     }
 }

@@ -79,7 +79,9 @@ enum VoiceEvaluation {
             if case .matched? = heard { acts = true }
             let row = Row(file: fields[0], said: said, hypothesis: turn.hypothesis, acts: acts, features: features, right: right)
             rows.append(row)
-            let verdict = right.map { $0 ? "right" : "wrong" } ?? "none"
+            // "wrong" only when the heard sentence does something else; one the resolver does not
+            // understand is answered with "Sorry" and acts on nothing.
+            let verdict = right.map { $0 ? "right" : acts ? "wrong" : "notUnderstood" } ?? "none"
             print([row.file, said, turn.hypothesis ?? "", verdict].joined(separator: "\t") + "\t"
                   + features.map { String(format: "%.3f", $0) }.joined(separator: "\t") + String(format: "\t%.2f", turn.score)
                   + "\t\(turn.end.rawValue) \(turn.listening.samplesRead / 16) ms")
