@@ -1,5 +1,6 @@
 import ChangerIntents
 import IntentKit
+import Synchronization
 
 /// What the generator adds around the phrase templates.
 public struct GrammarOptions: Sendable, Hashable {
@@ -150,6 +151,9 @@ public struct GrammarBuilder: Sendable {
     /// The templates as a minimal graph in which each slot is one arc with a placeholder label
     /// (`slotLabel`); `grammar(for:)` puts the slot's phrase graph in its place.
     private let skeleton: WordGraph
+    /// Names as the grammar says them, kept from one snapshot to the next: a rename respells one
+    /// name, not the library's thousand (most of a rebuild's time before).
+    private let spokenNames = SpokenNames()
 
     /// The intent name the answer phrases are filed under (they command nothing alone).
     static let answerIntent = ""
@@ -358,14 +362,19 @@ public struct GrammarBuilder: Sendable {
             var phrases: [[Int32]] = []
             for entity in snapshot.entities[type] ?? [] {
                 for name in [entity.displayName] + entity.synonyms {
-                    let form = SpokenForm(name, hasApostropheForm: dictionary.contains)
-                    guard !form.words.isEmpty else { continue }
-                    if let bad = zip(form.words, form.sources).first(where: { table.lookup($0.0) == nil && lexicon.entry(for: $0.0, source: $0.1) == nil }) {
-                        leftOut.append((name, UnpronounceableWord(word: bad.0, source: bad.1)))
+                    let spoken = spokenNames.spoken(name) {
+                        let form = SpokenForm(name, hasApostropheForm: dictionary.contains)
+                        let bad = zip(form.words, form.sources).first { lexicon.entry(for: $0.0, source: $0.1) == nil }
+                        return SpokenName(words: form.words, sources: form.sources, unpronounceable: bad.map { UnpronounceableWord(word: $0.0, source: $0.1) },
+                                          readsBack: Normalizer.tokens(of: form.text) == Normalizer.tokens(of: name))
+                    }
+                    guard !spoken.words.isEmpty else { continue }
+                    if let bad = spoken.unpronounceable {
+                        leftOut.append((name, bad))
                         continue
                     }
-                    let words = zip(form.words, form.sources).map { table.id(of: $0.0, source: $0.1) }
-                    if Normalizer.tokens(of: form.text) != Normalizer.tokens(of: name) { rewrites[form.words] = name }
+                    let words = zip(spoken.words, spoken.sources).map { table.id(of: $0.0, source: $0.1) }
+                    if !spoken.readsBack { rewrites[spoken.words] = name }
                     if seen.insert(words).inserted { phrases.append(words) }
                 }
             }
@@ -741,4 +750,27 @@ extension GrammarOptions {
         unspokenPhrases: ChangerShortcuts.soundAlikePhrases, unspokenEnumPhrases: ChangerShortcuts.soundAlikeEnumPhrases,
         unspokenAlternatives: ChangerShortcuts.soundAlikeAlternatives
     )
+}
+
+/// A name in grammar words, with what the grammar needs to know about it.
+struct SpokenName: Sendable {
+    let words: [String]
+    let sources: [String]
+    /// The first word without a pronunciation, if any (the name is then left out).
+    let unpronounceable: UnpronounceableWord?
+    /// Whether the resolver's normaliser reads the spoken words back as the name.
+    let readsBack: Bool
+}
+
+/// The spoken forms of names seen so far, shared by every grammar one builder makes.
+final class SpokenNames: Sendable {
+    private let names = Mutex<[String: SpokenName]>([:])
+
+    /// `name`'s spoken form, made by `make` the first time.
+    func spoken(_ name: String, make: () -> SpokenName) -> SpokenName {
+        if let known = names.withLock({ $0[name] }) { return known }
+        let made = make()
+        names.withLock { $0[name] = made }
+        return made
+    }
 }
