@@ -75,8 +75,10 @@ extension AcousticCollisionCheck {
     /// Two sentences of the grammar for different intents that differ in one word only, which
     /// sounds like the other's: "swap record" (next disc) and "stop record".
     public struct PhraseCollision: Sendable, Hashable {
+        /// One sentence, in grammar words with entity slots as `{type}`, and what it does ("NextDisc").
         public let sentence: String
         public let meaning: String
+        /// The other sentence, and what it does ("Stop").
         public let soundsLike: String
         public let otherMeaning: String
         /// The distance between the differing words with a word of context on each side.
@@ -147,7 +149,6 @@ extension AcousticCollisionCheck {
         }
         return closest.values.sorted { ($0.distance, $0.sentence) < ($1.distance, $1.sentence) }
     }
-
 }
 
 extension AcousticCollisionCheck {

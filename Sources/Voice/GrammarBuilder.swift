@@ -712,8 +712,6 @@ struct WordTable {
         for (index, word) in words.enumerated() { ids[word] = Int32(index) }
     }
 
-    func lookup(_ word: String) -> Int32? { ids[word] }
-
     mutating func id(of word: String, source: String) -> Int32 {
         if let known = ids[word] { return known }
         let id = Int32(words.count)
