@@ -1,5 +1,4 @@
 import IntentKit
-import SystemSupport
 
 /// Finds names that sound like something else the grammar can hear: a magazine "Disco Tree"
 /// against "disc three", two albums that differ by one vowel. Distances are
@@ -92,16 +91,16 @@ extension AcousticCollisionCheck {
     }
 
     /// Sound-alike phrases of `builder`'s templates (`GrammarBuilder.templateSentences`, at most
-    /// `limit` sentences a template): pairs of sentences for different intents that are the same
+    /// `limit` sentences a template, sampled from `seed`): pairs of sentences for different intents that are the same
     /// but for one word, where that word with its neighbours ("swap record" / "stop record") is at
     /// most `threshold` apart. One pair is reported per two intents and two words, the closest.
     /// Two values of one intent's slot ("track five" / "track nine") are the number lists'
     /// business (`GrammarOptions.spokenIntegers`), and one sentence with two meanings the textual check's.
     public static func phraseCollisions(
-        builder: GrammarBuilder, lexicon: Lexicon, threshold: Double, limit: Int = 2_000, using generator: inout some RandomNumberGenerator
+        builder: GrammarBuilder, lexicon: Lexicon, threshold: Double, limit: Int = 2_000, seed: UInt64
     ) -> [PhraseCollision] {
         var readings: [[Int32]: Set<GrammarBuilder.TemplateSentence>] = [:]
-        for sentence in builder.templateSentences(limit: limit, using: &generator) {
+        for sentence in builder.templateSentences(limit: limit, seed: seed) {
             readings[sentence.labels, default: []].insert(sentence)
         }
         let sentences = readings.values.compactMap { $0.count == 1 ? $0.first! : nil }
@@ -165,9 +164,8 @@ extension AcousticCollisionCheck {
     ) throws(DecoderError) -> (names: [Collision], phrases: [PhraseCollision]) {
         let lexicon = Lexicon(dictionary: try PronunciationDictionary(path: model.dictionary))
         let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: options)
-        var generator = SeededGenerator(seed: 3)
         return (AcousticCollisionCheck().collisions(builder: builder, lexicon: lexicon, snapshot: registry.snapshot, types: types),
-                phraseCollisions(builder: builder, lexicon: lexicon, threshold: phraseThreshold, using: &generator))
+                phraseCollisions(builder: builder, lexicon: lexicon, threshold: phraseThreshold, seed: 3))
     }
 
     /// The sound-alike names of `registry`'s current snapshot for the entity types `types`

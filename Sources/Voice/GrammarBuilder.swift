@@ -1,6 +1,7 @@
 import ChangerIntents
 import IntentKit
 import Synchronization
+import SystemSupport
 
 /// What the generator adds around the phrase templates.
 public struct GrammarOptions: Sendable, Hashable {
@@ -546,9 +547,12 @@ public struct GrammarBuilder: Sendable {
 
     /// The sentences of every phrase template the voice grammar holds (answers and the app clause
     /// left out, every enum phrase in its slot): all of a template's when it says at most
-    /// `limit`, else (up to `limit` of) those without its optional parts and `limit` picked at random.
-    public func templateSentences(limit: Int, using generator: inout some RandomNumberGenerator) -> [TemplateSentence] {
+    /// `limit`, else (up to `limit` of) those without its optional parts and `limit` picked at
+    /// random. Each template's random picks follow from `seed`, its intent and its place among
+    /// that intent's templates, so rewording one command does not change another's sample.
+    public func templateSentences(limit: Int, seed: UInt64) -> [TemplateSentence] {
         typealias Expansion = (labels: [Int32], values: [String])
+        var generator = SeededGenerator(seed: seed)
         func count(_ nodes: [Node]) -> Double {
             nodes.reduce(1) { product, node in
                 switch node {
@@ -597,7 +601,11 @@ public struct GrammarBuilder: Sendable {
             return true
         }
         var result: [TemplateSentence] = []
+        var placeInIntent: [String: UInt64] = [:]
         for template in templates where template.intent != Self.answerIntent {
+            let place = placeInIntent[template.intent, default: 0]
+            placeInIntent[template.intent] = place + 1
+            generator = SeededGenerator(seed: seed ^ Self.stableHash(template.intent) &+ place &* 0x9E37_79B9)
             var expansions: [Expansion]
             if count(template.nodes) <= Double(limit) {
                 expansions = every(template.nodes)
@@ -614,6 +622,11 @@ public struct GrammarBuilder: Sendable {
             }
         }
         return result
+    }
+
+    /// FNV-1a of `text`'s UTF-8: the same on every run (Swift's `Hasher` is seeded per process).
+    static func stableHash(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 
     /// A template word of `templateSentences` ("play"), or an entity slot's placeholder as `{type}`.
