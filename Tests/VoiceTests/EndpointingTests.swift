@@ -1,7 +1,7 @@
 import ChangerIntents
 import Foundation
-import Testing
 import SystemSupport
+import Testing
 import TestSupport
 @testable import Voice
 
