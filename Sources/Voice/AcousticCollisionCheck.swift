@@ -104,7 +104,6 @@ extension AcousticCollisionCheck {
             readings[sentence.labels, default: []].insert(sentence)
         }
         let sentences = readings.values.compactMap { $0.count == 1 ? $0.first! : nil }
-            .sorted { $0.labels.lexicographicallyPrecedes($1.labels) }
         var phonesOfWord: [Int32: [UInt8]] = [:]
         func phones(_ label: Int32) -> [UInt8] {
             if let known = phonesOfWord[label] { return known }
@@ -139,10 +138,12 @@ extension AcousticCollisionCheck {
                     guard distance <= threshold else { continue }
                     let (one, other) = a.intent < b.intent ? (a, b) : (b, a)
                     let key = PairKey(intents: [one.intent, other.intent], words: [one.labels[position], other.labels[position]])
-                    if let known = closest[key], known.distance <= distance { continue }
-                    closest[key] = PhraseCollision(
+                    let pair = PhraseCollision(
                         sentence: text(one.labels), meaning: one.meaning, soundsLike: text(other.labels), otherMeaning: other.meaning, distance: distance
                     )
+                    // Of equally close pairs the first in text order, whatever order the buckets come in.
+                    if let known = closest[key], (known.distance, known.sentence, known.soundsLike) <= (pair.distance, pair.sentence, pair.soundsLike) { continue }
+                    closest[key] = pair
                 }
             }
         }

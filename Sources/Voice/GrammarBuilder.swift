@@ -553,6 +553,7 @@ public struct GrammarBuilder: Sendable {
     public func templateSentences(limit: Int, seed: UInt64) -> [TemplateSentence] {
         typealias Expansion = (labels: [Int32], values: [String])
         var generator = SeededGenerator(seed: seed)
+        func entityLabel(_ type: String) -> Int32 { Self.slotLabel(enumPhrases.count + entityTypes.firstIndex(of: type)!) }
         func count(_ nodes: [Node]) -> Double {
             nodes.reduce(1) { product, node in
                 switch node {
@@ -570,7 +571,7 @@ public struct GrammarBuilder: Sendable {
                 switch node {
                 case .words(let ids): parts = [(ids, [])]
                 case .app: parts = [([], [])]
-                case .entity(let type): parts = [([Self.slotLabel(enumPhrases.count + entityTypes.firstIndex(of: type)!)], [])]
+                case .entity(let type): parts = [([entityLabel(type)], [])]
                 case .choice(let alternatives): parts = alternatives.flatMap { every($0, optionalParts: optionalParts) }
                 case .optional(let alternatives): parts = [([], [])] + (optionalParts ? alternatives.flatMap { every($0) } : [])
                 case .enumeration(let index): parts = zip(enumPhrases[index].phrases, enumPhrases[index].values).map { ($0, [$1]) }
@@ -585,7 +586,7 @@ public struct GrammarBuilder: Sendable {
                 switch node {
                 case .words(let ids): expansion.labels += ids
                 case .app: break
-                case .entity(let type): expansion.labels.append(Self.slotLabel(enumPhrases.count + entityTypes.firstIndex(of: type)!))
+                case .entity(let type): expansion.labels.append(entityLabel(type))
                 case .choice(let alternatives):
                     guard let alternative = alternatives.randomElement(using: &generator), pick(alternative, into: &expansion) else { return false }
                 case .optional(let alternatives):

@@ -116,8 +116,9 @@ public final class Listener {
             // The words so far, read once a chunk and only when something needs them.
             let decoded = inPause || mayEndEarly || chunks % 10 == 0 ? grammar.hypothesis()?.text : nil
             let words = decoded.flatMap(recognizer.resolverText)
+            let complete = (inPause || mayEndEarly) && words.map(isComplete) == true
             // A command that nothing the grammar could still hear would change ends at a short quiet.
-            if mayEndEarly, let decoded, let words, isComplete(words) {
+            if mayEndEarly, complete, let decoded, let words {
                 if finishedDecision?.words != decoded {
                     finishedDecision = (decoded, isFinished(words, recognizer.completedSentences(of: decoded, limit: 32)))
                 }
@@ -134,7 +135,7 @@ public final class Listener {
                 // turn now; a sentence cut short waits a little longer for the rest of it.
                 let pause = read - (pauseStart ?? read)
                 if pauseStart == nil { pauseStart = read }
-                if pause >= patience || words.map(isComplete) == true {
+                if pause >= patience || complete {
                     end = .speechEnded
                     break loop
                 }

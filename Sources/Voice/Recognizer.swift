@@ -161,8 +161,7 @@ public final class Recognizer {
     /// The decoder's words as the resolver reads them: fillers and pronunciation variants
     /// removed, names spoken differently from their spelling put back; nil for nothing.
     func resolverText(_ words: String) -> String? {
-        let cleaned = words.split(separator: " ").map { Self.baseWord(String($0)) }.filter { !ConfidenceFeatures.isFiller($0) }
-        let joined = cleaned.joined(separator: " ")
+        let joined = Self.grammarWords(words).joined(separator: " ")
         return joined.isEmpty ? nil : (grammar?.rewriting(joined) ?? joined)
     }
 
@@ -170,8 +169,13 @@ public final class Recognizer {
     /// become (the words themselves among them when they are a sentence); nil when there are
     /// more than `limit`, or the grammar has no sentence that starts so.
     func completedSentences(of words: String, limit: Int) -> [String]? {
-        let cleaned = words.split(separator: " ").map { Self.baseWord(String($0)) }.filter { !ConfidenceFeatures.isFiller($0) }
+        let cleaned = Self.grammarWords(words)
         return grammar?.completions(of: cleaned, limit: limit)?.compactMap { resolverText((cleaned + $0).joined(separator: " ")) }
+    }
+
+    /// The decoder's words as grammar words: fillers and pronunciation variants removed.
+    static func grammarWords(_ words: String) -> [String] {
+        words.split(separator: " ").map { baseWord(String($0)) }.filter { !ConfidenceFeatures.isFiller($0) }
     }
 
     /// "the(2)" → "the".
