@@ -209,6 +209,12 @@ public final class Decoder {
         if ps_set_search(handle, name) < 0 { throw DecoderError("no search named “\(name)”") }
     }
 
+    /// Starts a new audio stream (`ps_start_stream`): the feature computer forgets the noise
+    /// statistics and voice-activity state it kept from earlier utterances.
+    public func startStream() throws(DecoderError) {
+        if ps_start_stream(handle) < 0 { throw DecoderError("PocketSphinx could not start a stream") }
+    }
+
     /// Starts an utterance (`ps_start_utt`).
     public func startUtterance() throws(DecoderError) {
         if ps_start_utt(handle) < 0 { throw DecoderError("PocketSphinx could not start an utterance") }

@@ -110,15 +110,18 @@ public final class Recognizer {
     ) throws(DecoderError) {
         grammarDecoder = try GrammarDecoder(model: model, tuning: tuning)
         phoneLoop = try PhoneLoopDecoder(model: model, tuning: loopTuning)
-        startAfresh()
+        try startAfresh()
     }
 
-    /// Forgets what earlier turns taught: the cepstral mean goes back to `CepstralMean.speech`
-    /// and the noise floor to its first sample, so a recording is heard the same whatever was
-    /// heard before it (the dry run of `hear` on files).
-    public func startAfresh() {
+    /// Forgets what earlier turns taught: the cepstral mean goes back to `CepstralMean.speech`,
+    /// the noise floor to its first sample and the decoders' noise statistics to none (a new
+    /// stream), so a recording is heard the same whatever was heard before it (the dry run of
+    /// `hear` on files).
+    public func startAfresh() throws(DecoderError) {
         cepstralMean = CepstralMean.speech
         noiseFloor = noiseFloor.map { NoiseFloor(rms: $0.rms) }
+        try grammarDecoder.decoder.startStream()
+        try phoneLoop.decoder.startStream()
     }
 
     /// Switches to `grammar` (see `GrammarDecoder.load`).

@@ -112,7 +112,7 @@ public final class VoiceRecognizer: Sendable {
         let lead = [Int16](repeating: 0, count: max(0, SpeechAudio.sampleRate * 3 / 10 - quietBefore))
         let tail = [Int16](repeating: 0, count: max(0, SpeechAudio.sampleRate * 6 / 10 - quietAfter))
         var source = SampleSource(lead + samples + tail, paced: false)
-        try withEngine { engine throws(DecoderError) in engine.recognizer.startAfresh() }
+        try withEngine { engine throws(DecoderError) in try engine.recognizer.startAfresh() }
         return try listen(to: &source)
     }
 
