@@ -399,14 +399,26 @@ final class DashboardController {
             ui.heard = TimedMessage(text: sentence, since: clock.monotonic())
             ui.prompt.isFocused = true
             submit(sentence)
+        case .unsure(let sentence):
+            guard let reply = host.confirm(sentence) else { return notHeard() }
+            ui.prompt.completion = nil
+            ui.prompt.field = TextField()
+            ui.heard = TimedMessage(text: sentence, since: clock.monotonic())
+            ui.prompt.isFocused = true
+            releaseResponse()
+            show(reply)
         case .notHeard:
-            // An open question stays open, and is asked again.
-            switch ui.prompt.pending {
-            case .question(let question), .choices(let question, _): say(VoiceResult.notHeardResponse + " " + question, sticky: true)
-            case .suggestions, nil: say(VoiceResult.notHeardResponse)
-            }
+            notHeard()
         case .unavailable(let reason):
             say(reason)
+        }
+    }
+
+    /// "Sorry, I didn't catch that."; an open question stays open, and is asked again.
+    private func notHeard() {
+        switch ui.prompt.pending {
+        case .question(let question), .choices(let question, _): say(VoiceResult.notHeardResponse + " " + question, sticky: true)
+        case .suggestions, nil: say(VoiceResult.notHeardResponse)
         }
     }
 
@@ -415,6 +427,11 @@ final class DashboardController {
         ui.prompt.field = TextField()
         let reply = host.submit(sentence)
         releaseResponse()
+        show(reply)
+    }
+
+    /// Shows the host's reply, leaving its question or choices open in the prompt bar.
+    private func show(_ reply: PromptReply) {
         switch reply.kind {
         case .done:
             say(reply.text)

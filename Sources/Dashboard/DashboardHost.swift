@@ -305,7 +305,10 @@ public struct EditResult: Equatable, Sendable {
 public enum VoiceResult: Equatable, Sendable {
     /// The recognized sentence: shown in the prompt bar, then submitted as a typed one would be.
     case heard(String)
-    /// Nothing the recognizer was sure of: "Sorry, I didn't catch that."
+    /// A sentence the recognizer was not sure of: it is asked back ("Did you say “…”?") through
+    /// `DashboardHost.confirm`, and runs only after "yes".
+    case unsure(String)
+    /// Nothing the recognizer was sure enough of to ask about: "Sorry, I didn't catch that."
     case notHeard
     /// Voice cannot be used now (no microphone, no speech model): the answer to show.
     case unavailable(String)
@@ -322,6 +325,10 @@ public protocol DashboardHost: AnyObject {
     func perform(_ command: DashboardCommand) -> String
     /// Resolves and carries out a typed sentence (answers to follow-up questions and choices included).
     func submit(_ sentence: String) -> PromptReply
+    /// Asks back a sentence the recognizer was not sure of ("Did you say “…”?") without running
+    /// it, so that the next sentence, "yes", does; nil when it is not understood or a question
+    /// is already open (then it counts as not heard).
+    func confirm(_ sentence: String) -> PromptReply?
     /// The user left the prompt bar (Esc) while a follow-up question or numbered choices were
     /// pending: forget them, so the next sentence is read as a new request, not as an answer.
     func cancelQuestion()

@@ -7,6 +7,8 @@
 /// - After a correction ("Did you mean “next song”?") or any single-candidate question, "yes"
 ///   runs it.
 /// - "No", "cancel" or "never mind" drops the open question: ``Resolution/declined(_:)``.
+/// - A sentence the voice recognizer is not sure of is asked back before it runs
+///   ("Did you say “play disc five”?"): ``confirm(_:)``.
 /// - Anything else is resolved afresh, and the open question is dropped.
 ///
 /// The app may open a question itself after running an intent ("Which album by Amber Lane?
@@ -47,6 +49,21 @@ public struct Conversation: Sendable {
         return settle(registry.resolve(sentence, mode: mode))
     }
 
+    /// `respond(to:)` for a sentence the voice recognizer is not sure it heard rightly: what it
+    /// would run is asked back first ("Did you say “play disc five”?") and left open, so "yes"
+    /// runs it and "no" drops it; a question of its own ("Which disc?") is asked as usual.
+    /// Nil when it is not understood, or when a question is already open (which stays open): the
+    /// caller says it did not catch that, and guesses nothing.
+    public mutating func confirm(_ sentence: String) -> Resolution? {
+        guard pending == nil else { return nil }
+        let resolution = registry.resolve(sentence, mode: mode)
+        switch resolution {
+        case .matched(let invocation): return settle(.ambiguous(registry.confirmation(of: invocation, heard: sentence)))
+        case .needsValue, .ambiguous: return settle(resolution)
+        case .unsupported, .declined: return nil
+        }
+    }
+
     /// Drops the open question.
     public mutating func cancel() { pending = nil }
 
@@ -78,6 +95,14 @@ extension ShortcutRegistry {
     ]
     /// What a dropped question answers.
     static let declinedResponse = "OK, never mind."
+
+    /// The question asked before running `invocation`, which a recognizer heard as `sentence`
+    /// without being sure: "Did you say “play disc five”?", with the invocation as the one
+    /// candidate, so "yes" (or "one") runs it.
+    public func confirmation(of invocation: IntentInvocation, heard sentence: String) -> Ambiguity {
+        let offered = ambiguity(among: [invocation], snapshot: compiledSnapshot)
+        return Ambiguity(candidates: offered.candidates, question: "Did you say \u{201C}\(sentence)\u{201D}?")
+    }
 
     /// Whether `sentence` as a whole says no to an open question.
     func isRefusal(_ sentence: String) -> Bool {

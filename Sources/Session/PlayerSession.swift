@@ -144,8 +144,7 @@ public final class PlayerSession {
     /// question of the same channel, and carries it out when it is understood.
     public func respond(to sentence: String, via channel: Channel) -> SpokenReply {
         let now = clock.now
-        var conversation = conversations[channel].flatMap { now - $0.time < PlayerSession.followUpLifetime ? $0.conversation : nil }
-            ?? Conversation(registry: registry, mode: .inApp)
+        var conversation = openConversation(of: channel, at: now)
         let resolution = conversation.respond(to: sentence)
         let report = registry.report(for: sentence, resolution: resolution)
         guard case .matched(let invocation) = resolution else {
@@ -160,9 +159,35 @@ public final class PlayerSession {
         return SpokenReply(resolution: resolution, response: outcome.response, outcome: outcome, jsonLine: performed.jsonLine)
     }
 
+    /// A sentence the voice recognizer is not sure of (`Conversation.confirm`): nothing runs yet;
+    /// the reply asks it back ("Did you say “play disc five”?") and the channel's next sentence
+    /// may answer "yes". Nil when it is not understood, or when the channel has a question open.
+    public func confirm(_ sentence: String, via channel: Channel) -> SpokenReply? {
+        let now = clock.now
+        var conversation = openConversation(of: channel, at: now)
+        guard let resolution = conversation.confirm(sentence) else { return nil }
+        conversations[channel] = (conversation, now)
+        let report = registry.report(for: sentence, resolution: resolution)
+        return SpokenReply(resolution: resolution, response: report.response, outcome: nil, jsonLine: report.jsonLine)
+    }
+
+    /// The channel's conversation, or a new one when it has none or its question is too old.
+    private func openConversation(of channel: Channel, at now: Double) -> Conversation {
+        conversations[channel].flatMap { now - $0.time < PlayerSession.followUpLifetime ? $0.conversation : nil }
+            ?? Conversation(registry: registry, mode: .inApp)
+    }
+
     /// `respond(to:via:)` for a sentence from a remote client, remembered for the screen.
     public func respondToRemote(_ sentence: String) -> SpokenReply {
-        let reply = respond(to: sentence, via: .remote)
+        remembered(respond(to: sentence, via: .remote))
+    }
+
+    /// `confirm(_:via:)` for a sentence heard by a remote client's voice turn, remembered for the screen.
+    public func confirmRemote(_ sentence: String) -> SpokenReply? {
+        confirm(sentence, via: .remote).map(remembered)
+    }
+
+    private func remembered(_ reply: SpokenReply) -> SpokenReply {
         latestRemoteResponse = (reply.response, (latestRemoteResponse?.count ?? 0) + 1)
         changed()
         return reply

@@ -2,8 +2,8 @@ import Glibc
 
 /// The confidence measure: a logistic combination of the grammar-versus-phone-loop gaps, the
 /// phone agreement between the heard words and the phone loop, how stretched the words are and
-/// how voiced they are. `score ≥ threshold` accepts; below it the
-/// app says "Sorry, I didn't catch that."
+/// how voiced they are. `score ≥ threshold` accepts; from `confirmThreshold` up to it the app
+/// asks back ("Did you say “play disc five”?"); below that it says "Sorry, I didn't catch that."
 ///
 /// Weights are fitted on tuning clips (`cdchanger-bench voice-eval --fit`) and checked on test
 /// and held-out clips; the values in `standard` and how they were chosen are in docs/voice.md.
@@ -16,19 +16,23 @@ public struct RejectionModel: Sendable, Hashable {
     ]
 
     /// The model fitted on the tuning clips of `cdchanger-bench voice-eval` (wrong answers
-    /// weighted ×4), with the threshold chosen on them and checked on clips never tuned on (docs/voice.md).
+    /// weighted ×4), with the thresholds chosen on them and checked on clips never tuned on (docs/voice.md).
     public static let standard = RejectionModel(
-        weights: [4.7306, 1.2002, -2.6604, -29.5859, -0.3320, 0.5275, 9.5424], bias: 20.6462, threshold: 2.0
+        weights: [4.7306, 1.2002, -2.6604, -29.5859, -0.3320, 0.5275, 9.5424], bias: 20.6462, threshold: 2.0, confirmThreshold: 0
     )
 
     public var weights: [Double]
     public var bias: Double
+    /// The lowest score acted on without asking.
     public var threshold: Double
+    /// The lowest score asked back ("Did you say …?"); at or above `threshold`, nothing is asked.
+    public var confirmThreshold: Double
 
-    public init(weights: [Double], bias: Double, threshold: Double) {
+    public init(weights: [Double], bias: Double, threshold: Double, confirmThreshold: Double? = nil) {
         self.weights = weights
         self.bias = bias
         self.threshold = threshold
+        self.confirmThreshold = min(confirmThreshold ?? threshold, threshold)
     }
 
     /// The features of a recognition made with `Recognizer`.
@@ -51,8 +55,15 @@ public struct RejectionModel: Sendable, Hashable {
         zip(weights, features).reduce(bias) { $0 + $1.0 * $1.1 }
     }
 
-    /// Whether to act on a recognition with these features.
-    public func accepts(_ features: [Double]) -> Bool { score(features) >= threshold }
+    /// What to do with a recognition of `score`.
+    public func verdict(_ score: Double) -> Verdict {
+        score >= threshold ? .accept : (score >= confirmThreshold ? .confirm : .reject)
+    }
+
+    /// Act on it, ask back first, or say it was not caught.
+    public enum Verdict: Sendable, Hashable {
+        case accept, confirm, reject
+    }
 
     /// Fits weights by logistic regression (gradient descent on standardised features); examples
     /// labelled false count `negativeWeight` times as much, since acting wrongly costs more.

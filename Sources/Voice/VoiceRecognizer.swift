@@ -4,11 +4,15 @@ import Synchronization
 
 /// What one push-to-talk turn gave: the sentence for the resolver, or nothing.
 public struct VoiceTurn: Sendable {
-    /// The heard sentence, nil when nothing was heard or the confidence measure rejected it.
+    /// The heard sentence, nil when nothing was heard or the confidence measure did not accept it.
     public let heard: String?
+    /// The sentence heard without enough confidence to act on it but enough to ask back ("Did
+    /// you say …?", `RejectionModel.confirmThreshold`); nil when `heard` is set or nothing was.
+    public let unsure: String?
     /// What the grammar search returned before rejection (nil when it found no path).
     public let hypothesis: String?
-    /// The rejection model's score (`RejectionModel.score`); `heard` is set when it reaches the threshold.
+    /// The rejection model's score (`RejectionModel.score`); `heard` is set when it reaches the
+    /// threshold, `unsure` when it reaches only the confirmation threshold.
     public let score: Double
     /// How listening went (why it ended, samples read, how long finishing took).
     public let listening: ListeningResult
@@ -145,8 +149,11 @@ public final class VoiceRecognizer: Sendable {
     private func turn(_ listening: ListeningResult) -> VoiceTurn {
         let recognition = listening.recognition
         let score = rejection.score(RejectionModel.features(of: recognition))
-        let accepted = recognition.text != nil && score >= rejection.threshold
-        return VoiceTurn(heard: accepted ? recognition.text : nil, hypothesis: recognition.text, score: score, listening: listening)
+        let verdict = recognition.text == nil ? .reject : rejection.verdict(score)
+        return VoiceTurn(
+            heard: verdict == .accept ? recognition.text : nil, unsure: verdict == .confirm ? recognition.text : nil,
+            hypothesis: recognition.text, score: score, listening: listening
+        )
     }
 
     /// Runs `body` with the loaded engine, loading it first and switching to the newest grammar.

@@ -4,8 +4,9 @@
 //   cdchanger-bench voice-eval --library DIR [--fit | --weights W1,…,BIAS] MANIFEST.tsv
 //
 // MANIFEST lines: `FILE<TAB>SENTENCE` (an empty sentence for speech outside the grammar or noise).
-// Prints one TSV row per file, then a threshold table; `--fit` refits the weights first
-// (`RejectionModel.fit`, wrong answers weighted ×4) and prints them; `--weights` scores with given ones.
+// Prints one TSV row per file, then a threshold table and what the standard thresholds ask back
+// ("Did you say …?"); `--fit` refits the weights first (`RejectionModel.fit`, wrong answers
+// weighted ×4) and prints them; `--weights` scores with given ones.
 
 import ChangerIntents
 import Foundation
@@ -115,5 +116,18 @@ enum VoiceEvaluation {
             table.append([String(format: "%.1f", threshold), "\(right) of \(commands)", "\(wrong)", "\(acted) of \(others)"])
         }
         Measure.printTable(title: "Rejection thresholds", header: ["threshold", "right, acted on", "wrong, acted on", "outside the grammar, acted on"], rows: table)
+        let standard = RejectionModel.standard
+        var asked = (right: 0, wrong: 0, outside: 0)
+        for row in rows where row.acts {
+            let score = model.score(row.features)
+            guard score >= standard.confirmThreshold, score < standard.threshold else { continue }
+            switch row.right {
+            case true?: asked.right += 1
+            case false?: asked.wrong += 1
+            case nil: asked.outside += 1
+            }
+        }
+        print(String(format: "Asked back (“Did you say …?”, scores from %.1f to under %.1f): ", standard.confirmThreshold, standard.threshold)
+              + "\(asked.right) right, \(asked.wrong) wrong, \(asked.outside) outside the grammar.")
     }
 }

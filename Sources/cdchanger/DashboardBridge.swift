@@ -112,6 +112,17 @@ final class DashboardBridge: DashboardHost {
     func submit(_ sentence: String) -> PromptReply {
         let reply = session.respond(to: sentence, via: .promptBar)
         lastReply = reply
+        return Self.promptReply(reply)
+    }
+
+    func confirm(_ sentence: String) -> PromptReply? {
+        guard let reply = session.confirm(sentence, via: .promptBar) else { return nil }
+        lastReply = reply
+        return Self.promptReply(reply)
+    }
+
+    /// What the prompt bar shows of a sentence's reply, and what it leaves open.
+    private static func promptReply(_ reply: PlayerSession.SpokenReply) -> PromptReply {
         switch reply.resolution {
         case .matched:
             if let followUp = reply.outcome?.followUp { return PromptReply(text: reply.response, kind: .choices(followUp.candidates.map(\.summary))) }
@@ -136,12 +147,14 @@ final class DashboardBridge: DashboardHost {
     }
 
     /// A voice turn's end goes to the dashboard, which submits a heard sentence as a typed one
-    /// (through `submit`); returns what that did.
+    /// (through `submit`) and asks an unsure one back (through `confirm`); returns what that did.
     func voiceTurnEnded(_ result: VoiceResult, on dashboard: Dashboard) -> PlayerSession.SpokenReply? {
         lastReply = nil
         dashboard.voiceTurnEnded(result)
-        guard case .heard = result else { return nil }
-        return lastReply
+        switch result {
+        case .heard, .unsure: return lastReply
+        case .notHeard, .unavailable: return nil
+        }
     }
 
     func savedPromptHistory() -> [String] { history.load() }

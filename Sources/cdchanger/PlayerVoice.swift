@@ -39,15 +39,19 @@ final class PlayerVoice {
     /// The turn under way, as the prompt bar shows it.
     private(set) var listening: DashboardSnapshot.Listening?
     /// What a heard sentence goes through, and what becomes of a turn that heard none: the
-    /// dashboard submits it as a typed sentence; without one it is answered as `say`'s are.
+    /// dashboard submits it as a typed sentence; without one it is answered as `say`'s are. An
+    /// unsure sentence is asked back ("Did you say …?") the same two ways.
     var onTurnEnded: (VoiceResult) -> PlayerSession.SpokenReply?
 
     init(session: PlayerSession, microphone: String) {
         self.session = session
         self.microphone = microphone
         onTurnEnded = { [unowned session] result in
-            guard case .heard(let sentence) = result else { return nil }
-            return session.respondToRemote(sentence)
+            switch result {
+            case .heard(let sentence): session.respondToRemote(sentence)
+            case .unsure(let sentence): session.confirmRemote(sentence)
+            case .notHeard, .unavailable: nil
+            }
         }
     }
 
@@ -154,7 +158,7 @@ final class PlayerVoice {
         let result: VoiceResult
         switch outcome {
         case .turn(let turn):
-            result = turn.heard.map(VoiceResult.heard) ?? .notHeard
+            result = turn.heard.map(VoiceResult.heard) ?? turn.unsure.map(VoiceResult.unsure) ?? .notHeard
         case .noMicrophone(let reason), .failed(let reason):
             if !pinnedNotice {
                 pinnedNotice = true

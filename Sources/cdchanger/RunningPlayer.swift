@@ -128,6 +128,12 @@ final class RunningPlayer {
         case ControlRequest.Command.say:
             let reply = session.respondToRemote(request.arguments.joined(separator: " "))
             return ControlResponse(status: reply.exitStatus, output: RunningPlayer.text(of: reply) + "\n", payload: request.has(ControlRequest.jsonFlag) ? reply.jsonLine : nil)
+        case ControlRequest.Command.confirm:
+            guard let reply = session.confirmRemote(request.arguments.joined(separator: " ")) else {
+                return ControlResponse(status: 1, output: VoiceResult.notHeardResponse + "\n",
+                                       payload: request.has(ControlRequest.jsonFlag) ? VoiceCommands.notHeardJSON(sentence: nil).compactText : nil)
+            }
+            return ControlResponse(status: reply.exitStatus, output: RunningPlayer.text(of: reply) + "\n", payload: request.has(ControlRequest.jsonFlag) ? reply.jsonLine : nil)
         case ControlRequest.Command.status:
             let status = session.status
             if request.has(ControlRequest.jsonFlag) {
@@ -198,12 +204,17 @@ final class RunningPlayer {
     }
 
     /// What a voice turn came to, as `listen` and D-Bus `Listen` answer it: the sentence heard,
-    /// `say`'s answer to it and `say`'s exit status; "Sorry, I didn't catch that." and 1 when
-    /// nothing was heard; the reason when voice cannot be used.
+    /// `say`'s answer to it and `say`'s exit status (a sentence heard without certainty is asked
+    /// back: "Did you say …?", 2); "Sorry, I didn't catch that." and 1 when nothing was heard;
+    /// the reason when voice cannot be used.
     private static func listenAnswer(_ ending: PlayerVoice.Ending) -> ListenAnswer {
         switch ending.result {
         case .heard(let sentence):
             guard let reply = ending.reply else { return .ended(heard: sentence, response: "", status: 1) }
+            return .ended(heard: sentence, response: text(of: reply), status: reply.exitStatus)
+        case .unsure(let sentence):
+            // Asked back ("Did you say …?", status 2), or not heard when it was not understood.
+            guard let reply = ending.reply else { return .ended(heard: nil, response: VoiceResult.notHeardResponse, status: 1) }
             return .ended(heard: sentence, response: text(of: reply), status: reply.exitStatus)
         case .notHeard:
             return .ended(heard: nil, response: VoiceResult.notHeardResponse, status: 1)

@@ -27,15 +27,15 @@ enum VoiceCommands {
         CommandDescription(
             words: ["hear"], synopsis: "hear [--json] [--mic DEVICE] [FILE.wav…]",
             summary: "Recognize speech: with files, show what each would do without doing it (like resolve); without, listen once on the microphone and tell the running player (like say).",
-            details: "Files may have any sample rate, mono or stereo. Listening ends when the speaker stops, or after 8 seconds. Speech the recognizer is not sure of is rejected (\u{201C}\(notHeardResponse)\u{201D}) rather than guessed: a wrong action is worse than a question. The speech model is loaded on first use (about a second). See docs/voice.md.",
+            details: "Files may have any sample rate, mono or stereo. Listening ends when the speaker stops, or after 8 seconds. Speech the recognizer is not sure of is asked back (Did you say \u{201C}play disc five\u{201D}?, status 2; from the microphone the player then waits for yes) or, when it is less sure still, rejected (\u{201C}\(notHeardResponse)\u{201D}) rather than guessed: a wrong action is worse than a question. The speech model is loaded on first use (about a second). See docs/voice.md.",
             options: [
-                OptionHelp("--json", "print one JSON object per file: the keys of resolve --json plus heard (the recognized text, or null); outcome notHeard when the audio was rejected"),
+                OptionHelp("--json", "print one JSON object per file: the keys of resolve --json plus heard (the recognized text, or null) and sure (false when it is asked back); outcome notHeard when the audio was rejected"),
                 OptionHelp("--mic", "DEVICE", "the ALSA capture device to listen on (else the settings file's mic, else \u{201C}default\u{201D}; list them with arecord -l); not with files"),
             ],
             exitStatuses: [
                 ExitStatusHelp(0, "understood (and, from the microphone, done)"),
                 ExitStatusHelp(1, "not heard, not understood, or a file could not be read"),
-                ExitStatusHelp(2, "ambiguous"),
+                ExitStatusHelp(2, "ambiguous, or asked back (Did you say \u{201C}\u{2026}\u{201D}?)"),
                 ExitStatusHelp(3, "needs a value"),
                 ExitStatusHelp(RemoteCommands.noPlayerStatus, "no player is running (microphone only)"),
                 ExitStatusHelp(RemoteCommands.unreachableStatus, "the player could not be reached, or there is no microphone"),
@@ -57,7 +57,7 @@ enum VoiceCommands {
             exitStatuses: [
                 ExitStatusHelp(0, "heard and done"),
                 ExitStatusHelp(1, "not heard (\u{201C}\(notHeardResponse)\u{201D}), not understood, or understood but not possible"),
-                ExitStatusHelp(2, "ambiguous: the question and the numbered candidates are printed"),
+                ExitStatusHelp(2, "ambiguous: the question and the numbered candidates are printed; or heard without certainty and asked back (Did you say \u{201C}\u{2026}\u{201D}?): answer yes with another listen or say"),
                 ExitStatusHelp(3, "needs a value: the question is printed; answer it with another listen or say"),
                 ExitStatusHelp(RemoteCommands.noPlayerStatus, "no player is running"),
                 ExitStatusHelp(RemoteCommands.unreachableStatus, "the player could not be reached, or it has no microphone"),
@@ -89,8 +89,9 @@ enum VoiceCommands {
                 if status == 0 { status = 1 }
                 continue
             }
-            environment.out(json ? jsonLine(file: file, heard: turn.heard, registry) : textLine(file: file, heard: turn.heard, registry))
-            if status == 0 { status = turn.heard.map { PlayerSession.exitStatus(for: registry.resolve($0, mode: .inApp)) } ?? 1 }
+            let understood = understanding(of: turn, registry)
+            environment.out(json ? jsonLine(file: file, understood, registry) : textLine(file: file, understood, registry))
+            if status == 0 { status = understood.map { PlayerSession.exitStatus(for: $0.resolution) } ?? 1 }
         }
         return status
     }
@@ -106,11 +107,11 @@ enum VoiceCommands {
         }
         let registry = try environment.registry
         let turn = try VoiceRecognizer(registry: registry, options: .changer).listen(to: &microphone)
-        guard let heard = turn.heard else {
+        guard let heard = turn.heard ?? turn.unsure else {
             environment.out(json ? notHeardJSON(sentence: nil).compactText : notHeardResponse)
             return 1
         }
-        let response = try RemoteCommands.send(.say([heard], json: json), environment)
+        let response = try RemoteCommands.send(turn.heard == nil ? .confirm([heard], json: json) : .say([heard], json: json), environment)
         if json, let payload = response.payload, case .object(var object)? = try? JSONValue.parse(payload) {
             object.append("heard", .string(heard))
             environment.out(JSONValue.object(object).compactText)
@@ -120,17 +121,35 @@ enum VoiceCommands {
         return RemoteCommands.deliver(response, environment, preferPayload: false)
     }
 
+    /// What a dry run makes of a turn: a heard sentence's resolution; an unsure one asked back
+    /// (`Conversation.confirm`); nil when nothing was heard, or nothing understood of an unsure one.
+    static func understanding(of turn: VoiceTurn, _ registry: ShortcutRegistry) -> Understood? {
+        if let heard = turn.heard { return Understood(heard: heard, resolution: registry.resolve(heard, mode: .inApp), isSure: true) }
+        var conversation = Conversation(registry: registry, mode: .inApp)
+        guard let unsure = turn.unsure, let asked = conversation.confirm(unsure) else { return nil }
+        return Understood(heard: unsure, resolution: asked, isSure: false)
+    }
+
+    /// A heard sentence and what the resolver made of it.
+    struct Understood {
+        var heard: String
+        var resolution: Resolution
+        /// False for a sentence heard without certainty (asked back rather than run).
+        var isSure: Bool
+    }
+
     /// `hear --json` for one file: `resolve --json`'s object for the heard text (its sentence the
-    /// file) plus "heard", or the notHeard object.
-    static func jsonLine(file: String, heard: String?, _ registry: ShortcutRegistry) -> String {
-        guard let heard else { return notHeardJSON(sentence: file).compactText }
-        let report = registry.report(heard, mode: .inApp)
+    /// file) plus "heard" and "sure", or the notHeard object.
+    static func jsonLine(file: String, _ understood: Understood?, _ registry: ShortcutRegistry) -> String {
+        guard let understood else { return notHeardJSON(sentence: file).compactText }
+        let report = registry.report(for: understood.heard, resolution: understood.resolution)
         guard case .object(let resolved) = report.json else { return report.jsonLine }
         var object = resolved
         for index in object.fields.indices where object.fields[index].key == "sentence" {
             object.fields[index].value = .string(file)
         }
-        object.append("heard", .string(heard))
+        object.append("heard", .string(understood.heard))
+        object.append("sure", .bool(understood.isSure))
         return JSONValue.object(object).compactText
     }
 
@@ -146,13 +165,17 @@ enum VoiceCommands {
             "response": .string(notHeardResponse),
             "suggestions": .null,
             "heard": .null,
+            "sure": .null,
         ])
     }
 
     /// `hear` without `--json` for one file: "FILE: heard → what it would do", or the apology.
-    static func textLine(file: String, heard: String?, _ registry: ShortcutRegistry) -> String {
-        guard let heard else { return "\(file): \(notHeardResponse)" }
-        return "\(file): " + ChangerReports.resolveTextLine(registry, sentence: heard, mode: .inApp)
+    static func textLine(file: String, _ understood: Understood?, _ registry: ShortcutRegistry) -> String {
+        guard let understood else { return "\(file): \(notHeardResponse)" }
+        if !understood.isSure, case .ambiguous(let asked) = understood.resolution {
+            return "\(file): \(understood.heard) → not sure: \(asked.question)"
+        }
+        return "\(file): " + ChangerReports.resolveTextLine(registry, sentence: understood.heard, mode: .inApp)
     }
 
     /// `shortcuts --spoken N`: N random sentences of each phrase template in the voice grammar's

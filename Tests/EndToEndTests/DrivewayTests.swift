@@ -5,8 +5,9 @@ import TestSupport
 /// The driveway test: espeak-ng says a sample of every phrase template's sentences with real
 /// names (`shortcuts --spoken`), in five voice variants and speeds, clean and under brown and
 /// pink noise 15 and 10 dB below the speech; `cdchanger hear --json` recognizes them as a dry
-/// run. It prints what was acted on rightly per condition and every misrouted command, and fails
-/// when voice gets worse than docs/voice.md reports.
+/// run. It prints what was acted on rightly per condition, what was asked back ("Did you say
+/// …?", rightly or not), and every misrouted command, and fails when voice gets worse than
+/// docs/voice.md reports.
 @Suite("The driveway test: synthesized speech of every phrase", .serialized)
 struct DrivewayTests {
     static let voices = [
@@ -60,6 +61,12 @@ struct DrivewayTests {
         return objects.compactMap { $0 }
     }
 
+    /// The command a "Did you say …?" question offers, as `resolve --json` would show it run.
+    static func askedAbout(_ object: [String: Any]) -> [String: Any]? {
+        guard object["outcome"] as? String == "ambiguous", let candidates = object["candidates"] as? [[String: Any]], candidates.count == 1 else { return nil }
+        return ["outcome": "matched", "intent": candidates[0]["intent"] ?? "-", "parameters": candidates[0]["parameters"] ?? [:]]
+    }
+
     @Test("every phrase in five voices, clean and under noise: what is acted on, what is misrouted, what is refused")
     func drivewayTest() throws {
         let fixture = try PlayerFixture()
@@ -104,6 +111,7 @@ struct DrivewayTests {
         let heard = try Self.hear(clips, fixture)
         try #require(heard.count == clips.count)
         var tally: [String: (right: Int, total: Int)] = [:]
+        var askedBack: [String: (right: Int, total: Int)] = [:]
         var outsideActedOn: [String] = []
         var misrouted: [String] = []
         for (index, (clip, object)) in zip(clips, heard).enumerated() {
@@ -115,6 +123,10 @@ struct DrivewayTests {
                 continue
             }
             tally[clip.condition, default: (0, 0)].total += 1
+            if object["sure"] as? Bool == false, let asked = Self.askedAbout(object) {
+                askedBack[clip.condition, default: (0, 0)].total += 1
+                if VoiceHearTests.action(asked) == actions[index] { askedBack[clip.condition, default: (0, 0)].right += 1 }
+            }
             guard acted else { continue }
             if VoiceHearTests.action(object) == actions[index] {
                 tally[clip.condition, default: (0, 0)].right += 1
@@ -124,7 +136,8 @@ struct DrivewayTests {
         }
         let table = tally.keys.sorted().map { key in
             let entry = tally[key]!
-            return "\(key): \(entry.right) of \(entry.total) (\(entry.right * 100 / max(entry.total, 1)) %)"
+            let asked = askedBack[key].map { ", asked back \($0.total) (\($0.right) rightly)" } ?? ""
+            return "\(key): \(entry.right) of \(entry.total) (\(entry.right * 100 / max(entry.total, 1)) %)\(asked)"
         }
         print("Driveway test, \(commands.count) sentences: " + table.joined(separator: "; ") + "; misrouted: \(misrouted.count) of \(clips.filter { $0.sentence != nil }.count)")
         for line in misrouted + outsideActedOn.map({ "outside: \($0)" }) { print("  \(line)") }

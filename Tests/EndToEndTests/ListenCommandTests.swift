@@ -11,6 +11,9 @@ struct ListenCommandTests {
     /// with `hear --mic`; most commands are still rejected, see docs/voice.md "Accuracy").
     static let stopTheMusic = ("stop the music", SpeechFixtures.Voice("en-us", speed: 160))
     static let mute = ("mute", SpeechFixtures.Voice("en-us+f2", speed: 170))
+    /// Heard rightly but without enough confidence to act on (score 0.55–0.62 through the
+    /// capture device, between the thresholds 0 and 2): asked back.
+    static let unsurePause = ("pause the song", SpeechFixtures.Voice("en-us+m3", speed: 140))
 
     /// A headless player listening on the capture device, and the device.
     static func player(_ fixture: PlayerFixture, microphone: String = CaptureFeed.device) throws -> (BackgroundProcess, CaptureFeed, TemporaryFolder) {
@@ -58,6 +61,24 @@ struct ListenCommandTests {
         #expect(object["heard"] as? String == "mute")
         #expect(object["intent"] as? String == "Mute")
         withExtendedLifetime((player, stop, mute)) {}
+    }
+
+    @Test("a sentence heard without certainty is asked back (status 2); “yes” said next runs it")
+    func unsureSentenceIsAskedBack() throws {
+        let fixture = try PlayerFixture()
+        let (player, microphone, folder) = try Self.player(fixture)
+        let pause = try microphone.feed(try Self.speech(Self.unsurePause, in: folder))
+        let asked = try fixture.run("listen", "--json")
+        #expect(asked.status == 2, "\(asked.output)\(asked.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(asked.output.utf8)) as? [String: Any], "\(asked.output)")
+        #expect(object["heard"] as? String == "pause the song")
+        #expect(object["outcome"] as? String == "ambiguous")
+        #expect(object["question"] as? String == "Did you say \u{201C}pause the song\u{201D}?")
+        #expect(try Self.state(fixture) == "playing", "nothing runs before the answer")
+        let yes = try fixture.run("say", "yes")
+        #expect(yes.status == 0, "\(yes.output)\(yes.error)")
+        #expect(try Self.state(fixture) == "paused")
+        withExtendedLifetime((player, pause)) {}
     }
 
     @Test("speech outside the grammar is not heard: status 1, nothing done")

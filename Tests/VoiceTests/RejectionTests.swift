@@ -4,8 +4,38 @@ import Testing
 import TestSupport
 @testable import Voice
 
-/// The confidence measure: a recording's score does not depend on what was recognized before it.
+/// What the confidence measure decides: act, ask back ("Did you say …?") or say it did not catch
+/// that; and that a recording's score does not depend on what was recognized before it.
 @Suite struct RejectionTests {
+    @Test("scores from the threshold up act, from the confirmation threshold up ask back, lower ones are rejected", arguments: [
+        (5.0, RejectionModel.Verdict.accept), (2.0, .accept), (1.99, .confirm), (0.5, .confirm), (0.0, .confirm), (-0.01, .reject), (-6.0, .reject),
+    ])
+    func verdicts(score: Double, verdict: RejectionModel.Verdict) {
+        #expect(RejectionModel.standard.threshold == 2)
+        #expect(RejectionModel.standard.confirmThreshold == 0)
+        #expect(RejectionModel.standard.verdict(score) == verdict)
+    }
+
+    @Test("without a confirmation threshold nothing is asked back; one above the threshold is lowered to it")
+    func confirmationBand() {
+        let plain = RejectionModel(weights: [], bias: 0, threshold: 1)
+        #expect(plain.verdict(0.99) == .reject)
+        #expect(plain.verdict(1) == .accept)
+        let inverted = RejectionModel(weights: [], bias: 0, threshold: 1, confirmThreshold: 3)
+        #expect(inverted.confirmThreshold == 1)
+        #expect(inverted.verdict(0.99) == .reject)
+    }
+
+    @Test("fitting finds weights that score the right examples above the wrong ones")
+    func fitSeparates() {
+        let right = (0..<20).map { index in (features: [Double(index % 5) + 5, 1, 1, 0.2, 10, 3, 0.8], right: true) }
+        let wrong = (0..<20).map { index in (features: [Double(index % 5) - 5, 1, 1, 0.6, 10, 3, 0.4], right: false) }
+        let model = RejectionModel.fit(right + wrong)
+        let lowestRight = right.map { model.score($0.features) }.min() ?? 0
+        let highestWrong = wrong.map { model.score($0.features) }.max() ?? 0
+        #expect(lowestRight > highestWrong, "right from \(lowestRight), wrong up to \(highestWrong)")
+    }
+
     /// A recording is heard the same whatever came before it: `recognize` starts a new stream, so
     /// the decoders' noise statistics from the clip before do not carry over. (Before they were
     /// reset, "stop" scored 2.35 first and 1.11 after other clips, acted on once and asked back

@@ -32,6 +32,9 @@ public struct ControlRequest: Sendable, Equatable {
         public static let ping = "ping"
         /// Resolve and run a sentence in the player: `arguments` are the words.
         public static let say = "say"
+        /// Ask a sentence back before running it ("Did you say …?"; a voice turn that was not sure
+        /// what it heard): `arguments` are the words; "yes" said next runs it.
+        public static let confirm = "confirm"
         /// Listen once on the player's microphone, then act on what was heard as `say` does; the
         /// answer comes after the turn (up to 8 s of listening, plus loading the speech model once).
         public static let listen = "listen"
@@ -48,6 +51,10 @@ public struct ControlRequest: Sendable, Equatable {
 
     public static func say(_ words: [String], json: Bool = false) -> ControlRequest {
         ControlRequest(command: Command.say, arguments: words, flags: json ? [jsonFlag] : [])
+    }
+
+    public static func confirm(_ words: [String], json: Bool = false) -> ControlRequest {
+        ControlRequest(command: Command.confirm, arguments: words, flags: json ? [jsonFlag] : [])
     }
 
     public static func listen(json: Bool = false) -> ControlRequest {

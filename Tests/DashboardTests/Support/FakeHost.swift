@@ -44,11 +44,14 @@ final class FakeHost: DashboardHost {
     private(set) var edits: [DashboardEdit] = []
     private(set) var undos = 0
     private(set) var submitted: [String] = []
+    private(set) var confirmed: [String] = []
     private(set) var cancelledQuestions = 0
     private(set) var snapshotCount = 0
     /// Replies to sentences, by exact text; others get "Sorry…" with `suggestions`.
     var replies: [String: PromptReply] = [:]
     var suggestions = ["play disc 3"]
+    /// Questions asking back unsure voice sentences, by exact text; others are not understood (nil).
+    var confirmations: [String: PromptReply] = [:]
 
     init(albumCount: Int = 8, slotsFilled: Int = 6) {
         library = (1...albumCount).map { number in
@@ -156,6 +159,11 @@ final class FakeHost: DashboardHost {
     func submit(_ sentence: String) -> PromptReply {
         submitted.append(sentence)
         return replies[sentence] ?? PromptReply(text: "Sorry, CD Changer hasn't added support for that.", kind: .unsupported(suggestions: suggestions))
+    }
+
+    func confirm(_ sentence: String) -> PromptReply? {
+        confirmed.append(sentence)
+        return confirmations[sentence]
     }
 
     func cancelQuestion() { cancelledQuestions += 1 }
