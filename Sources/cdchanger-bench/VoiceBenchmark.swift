@@ -95,7 +95,7 @@ enum VoiceBenchmark {
                 let decided = Double(turn.listening.samplesRead) / Double(SpeechAudio.sampleRate)
                 FileHandle.standardError.write(Data(String(
                     format: "  “%@” → “%@” (score %.2f%@): file %.2f s, end decided at %.2f s, finished in %.1f ms\n",
-                    sentence, turn.hypothesis ?? "", turn.score, turn.heard == nil ? ", rejected" : "", speechEnd, decided,
+                    sentence, turn.hypothesis ?? "", turn.score, turn.heard != nil ? "" : turn.unsure != nil ? ", asked back" : ", rejected", speechEnd, decided,
                     Double(turn.listening.finishDuration.components.attoseconds) / 1e15
                 ).utf8))
             }
