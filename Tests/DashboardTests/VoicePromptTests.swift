@@ -120,16 +120,22 @@ extension OnTheRealPlayer {
             return file
         }
 
-        @Test func spokenCommandsGoThroughThePromptBar() throws {
+        /// The dashboard playing disc 1, listening on the capture device, its first turn started
+        /// and loading the model (the microphone, a FIFO here, waits for its writer).
+        static func firstTurn() throws -> (folder: TemporaryFolder, microphone: CaptureFeed, player: DashboardPlayer, session: TmuxSession) {
             let folder = TemporaryFolder("cdc-dash-voice")
             let microphone = try CaptureFeed(in: folder)
             let player = try DashboardPlayer()
             let session = try player.open(["--output", "null", "--mic", CaptureFeed.device], environment: microphone.environment)
             try session.send("1")
             try session.wait(for: "Playing disc 1")
-            // First turn: the model loads (the microphone, a FIFO here, waits for its writer).
             try session.send("v")
             try session.wait(for: "Loading voice…", timeout: 15)
+            return (folder, microphone, player, session)
+        }
+
+        @Test func spokenCommandsGoThroughThePromptBar() throws {
+            let (folder, microphone, player, session) = try Self.firstTurn()
             let mute = try microphone.feed(try Self.speech("mute", voice: SpeechFixtures.Voice("en-us+f2", speed: 170), in: folder))
             try session.wait(for: "Heard “mute”", timeout: 30)
             try session.waitForText("Muted.", timeout: 5)
@@ -153,14 +159,7 @@ extension OnTheRealPlayer {
         /// device, but with a score of about 0.6 (under 2, over 0): the bar asks it back, and the
         /// "yes" said into the next turn pauses.
         @Test func anUnsureSentenceIsAskedBackAndYesSaidNextRunsIt() throws {
-            let folder = TemporaryFolder("cdc-dash-voice")
-            let microphone = try CaptureFeed(in: folder)
-            let player = try DashboardPlayer()
-            let session = try player.open(["--output", "null", "--mic", CaptureFeed.device], environment: microphone.environment)
-            try session.send("1")
-            try session.wait(for: "Playing disc 1")
-            try session.send("v")
-            try session.wait(for: "Loading voice…", timeout: 15)
+            let (folder, microphone, player, session) = try Self.firstTurn()
             let pause = try microphone.feed(try Self.speech("pause the song", voice: SpeechFixtures.Voice("en-us+m3", speed: 140), in: folder))
             try session.wait(for: "Did you say “pause the song”?", timeout: 30)
             #expect(try player.waitForStatus { _ in true }["state"] as? String == "playing", "nothing runs before the answer")
