@@ -141,7 +141,11 @@ enum VoiceCommands {
     /// `hear --json` for one file: `resolve --json`'s object for the heard text (its sentence the
     /// file) plus "heard" and "sure", or the notHeard object.
     static func jsonLine(file: String, _ understood: Understood?, _ registry: ShortcutRegistry) -> String {
-        guard let understood else { return notHeardJSON(sentence: file).compactText }
+        guard let understood else {
+            guard case .object(var object) = notHeardJSON(sentence: file) else { return notHeardJSON(sentence: file).compactText }
+            object.append("sure", .null)
+            return JSONValue.object(object).compactText
+        }
         let report = registry.report(for: understood.heard, resolution: understood.resolution)
         guard case .object(let resolved) = report.json else { return report.jsonLine }
         var object = resolved
@@ -165,7 +169,6 @@ enum VoiceCommands {
             "response": .string(notHeardResponse),
             "suggestions": .null,
             "heard": .null,
-            "sure": .null,
         ])
     }
 

@@ -94,6 +94,9 @@ struct ListenCommandTests {
         #expect(object["outcome"] as? String == "notHeard")
         #expect(object["heard"] is NSNull)
         #expect(object["response"] as? String == "Sorry, I didn't catch that.")
+        let said = try fixture.run("say", "--json", "tell me a joke")
+        let reference = try #require(try JSONSerialization.jsonObject(with: Data(said.output.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == Set(reference.keys).union(["heard"]), "the keys of say --json plus heard, as when something is heard")
         #expect(try Self.state(fixture) == "playing")
         withExtendedLifetime((player, writer)) {}
     }

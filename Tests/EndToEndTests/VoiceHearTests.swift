@@ -72,6 +72,7 @@ struct VoiceHearTests {
             // the resolver does not understand ("hasn't added support for that").
             let outcome = object["outcome"] as? String
             #expect(outcome == "notHeard" || outcome == "unsupported", "“\(clip.sentence ?? clip.label)” (\(clip.label)) heard as “\(object["heard"] ?? "")”, \(outcome ?? "-")")
+            #expect(object["heard"] != nil && object["sure"] != nil, "every object has heard and sure, null or not: \(object.keys.sorted())")
         }
         #expect(heard.status == 1)
     }
