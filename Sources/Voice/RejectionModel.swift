@@ -1,9 +1,11 @@
 import Glibc
+import IntentKit
 
 /// The confidence measure: a logistic combination of the grammar-versus-phone-loop gaps, the
 /// phone agreement between the heard words and the phone loop, how stretched the words are and
-/// how voiced they are. `score ≥ threshold` accepts; from `confirmThreshold` up to it the app
-/// asks back ("Did you say “play disc five”?"); below that it says "Sorry, I didn't catch that."
+/// how voiced they are. `score ≥ threshold` accepts (`numberThreshold` for a sentence with a number
+/// in it); from `confirmThreshold` up to it the app asks back ("Did you say “play disc five”?");
+/// below that it says "Sorry, I didn't catch that."
 ///
 /// Weights are fitted on tuning clips (`cdchanger-bench voice-eval --fit`) and checked on test
 /// and held-out clips; the values in `standard` and how they were chosen are in docs/voice.md.
@@ -18,7 +20,8 @@ public struct RejectionModel: Sendable, Hashable {
     /// The model fitted on the tuning clips of `cdchanger-bench voice-eval` (wrong answers
     /// weighted ×4), with the thresholds chosen on them and checked on clips never tuned on (docs/voice.md).
     public static let standard = RejectionModel(
-        weights: [4.7306, 1.2002, -2.6604, -29.5859, -0.3320, 0.5275, 9.5424], bias: 20.6462, threshold: 2.0, confirmThreshold: 0
+        weights: [4.7306, 1.2002, -2.6604, -29.5859, -0.3320, 0.5275, 9.5424], bias: 20.6462, threshold: 2.0, confirmThreshold: 0,
+        numberThreshold: 4.0
     )
 
     public var weights: [Double]
@@ -27,12 +30,17 @@ public struct RejectionModel: Sendable, Hashable {
     public var threshold: Double
     /// The lowest score asked back ("Did you say …?"); at or above `threshold`, nothing is asked.
     public var confirmThreshold: Double
+    /// The lowest score acted on without asking for a sentence with a number in it ("play disc
+    /// five", "the third magazine"): number words are the grammar's closest sound-alikes ("fifth"
+    /// and "eighth", "first" and "third"), so such a sentence needs more evidence (docs/voice.md).
+    public var numberThreshold: Double
 
-    public init(weights: [Double], bias: Double, threshold: Double, confirmThreshold: Double? = nil) {
+    public init(weights: [Double], bias: Double, threshold: Double, confirmThreshold: Double? = nil, numberThreshold: Double? = nil) {
         self.weights = weights
         self.bias = bias
         self.threshold = threshold
         self.confirmThreshold = min(confirmThreshold ?? threshold, threshold)
+        self.numberThreshold = max(numberThreshold ?? threshold, threshold)
     }
 
     /// The features of a recognition made with `Recognizer`.
@@ -55,9 +63,15 @@ public struct RejectionModel: Sendable, Hashable {
         zip(weights, features).reduce(bias) { $0 + $1.0 * $1.1 }
     }
 
-    /// What to do with a recognition of `score`.
-    public func verdict(_ score: Double) -> Verdict {
-        score >= threshold ? .accept : (score >= confirmThreshold ? .confirm : .reject)
+    /// What to do with a recognition of `score`; `hasNumber`: whether its sentence has a number in it.
+    public func verdict(_ score: Double, hasNumber: Bool = false) -> Verdict {
+        score >= (hasNumber ? numberThreshold : threshold) ? .accept : (score >= confirmThreshold ? .confirm : .reject)
+    }
+
+    /// Whether `sentence` (as the resolver reads it) has a number in it: "disc three", "the
+    /// third magazine", "Magazine One".
+    public static func hasNumber(_ sentence: String) -> Bool {
+        Normalizer.tokens(of: sentence).contains { Normalizer.number(in: $0) != nil }
     }
 
     /// Act on it, ask back first, or say it was not caught.

@@ -12,7 +12,8 @@ public struct VoiceTurn: Sendable {
     /// What the grammar search returned before rejection (nil when it found no path).
     public let hypothesis: String?
     /// The rejection model's score (`RejectionModel.score`); `heard` is set when it reaches the
-    /// threshold, `unsure` when it reaches only the confirmation threshold.
+    /// threshold (the number threshold for a sentence with a number), `unsure` when it reaches
+    /// only the confirmation threshold.
     public let score: Double
     /// How listening went (why it ended, samples read, how long finishing took).
     public let listening: ListeningResult
@@ -149,7 +150,7 @@ public final class VoiceRecognizer: Sendable {
     private func turn(_ listening: ListeningResult) -> VoiceTurn {
         let recognition = listening.recognition
         let score = rejection.score(RejectionModel.features(of: recognition))
-        let verdict = recognition.text == nil ? .reject : rejection.verdict(score)
+        let verdict = recognition.text.map { rejection.verdict(score, hasNumber: RejectionModel.hasNumber($0)) } ?? .reject
         return VoiceTurn(
             heard: verdict == .accept ? recognition.text : nil, unsure: verdict == .confirm ? recognition.text : nil,
             hypothesis: recognition.text, score: score, listening: listening

@@ -116,18 +116,22 @@ enum VoiceEvaluation {
             table.append([String(format: "%.1f", threshold), "\(right) of \(commands)", "\(wrong)", "\(acted) of \(others)"])
         }
         Measure.printTable(title: "Rejection thresholds", header: ["threshold", "right, acted on", "wrong, acted on", "outside the grammar, acted on"], rows: table)
+        // What the app does with the standard thresholds (a sentence with a number needs more to be acted on).
         let standard = RejectionModel.standard
-        var asked = (right: 0, wrong: 0, outside: 0)
+        var counts: [RejectionModel.Verdict: (right: Int, wrong: Int, outside: Int)] = [:]
         for row in rows where row.acts {
-            let score = model.score(row.features)
-            guard score >= standard.confirmThreshold, score < standard.threshold else { continue }
+            let verdict = standard.verdict(model.score(row.features), hasNumber: RejectionModel.hasNumber(row.hypothesis ?? ""))
             switch row.right {
-            case true?: asked.right += 1
-            case false?: asked.wrong += 1
-            case nil: asked.outside += 1
+            case true?: counts[verdict, default: (0, 0, 0)].right += 1
+            case false?: counts[verdict, default: (0, 0, 0)].wrong += 1
+            case nil: counts[verdict, default: (0, 0, 0)].outside += 1
             }
         }
-        print(String(format: "Asked back (“Did you say …?”, scores from %.1f to under %.1f): ", standard.confirmThreshold, standard.threshold)
-              + "\(asked.right) right, \(asked.wrong) wrong, \(asked.outside) outside the grammar.")
+        for (verdict, what) in [(RejectionModel.Verdict.accept, "Acted on"), (.confirm, "Asked back (“Did you say …?”)")] {
+            let count = counts[verdict] ?? (0, 0, 0)
+            print(String(format: "%@ at the standard thresholds (acted on from %.1f, %.1f with a number; asked back from %.1f): ",
+                         what, standard.threshold, standard.numberThreshold, standard.confirmThreshold)
+                  + "\(count.right) right of \(commands), \(count.wrong) wrong, \(count.outside) outside the grammar of \(others).")
+        }
     }
 }

@@ -29,7 +29,7 @@ enum VoiceCommands {
             summary: "Recognize speech: with files, show what each would do without doing it (like resolve); without, listen once on the microphone and tell the running player (like say).",
             details: "Files may have any sample rate, mono or stereo. Listening ends when the speaker stops, or after 8 seconds. Speech the recognizer is not sure of is asked back (Did you say \u{201C}play disc five\u{201D}?, status 2; from the microphone the player then waits for yes) or, when it is less sure still, rejected (\u{201C}\(notHeardResponse)\u{201D}) rather than guessed: a wrong action is worse than a question. The speech model is loaded on first use (about a second). See docs/voice.md.",
             options: [
-                OptionHelp("--json", "print one JSON object per file: the keys of resolve --json plus heard (the recognized text, or null) and sure (false when it is asked back); outcome notHeard when the audio was rejected"),
+                OptionHelp("--json", "print one JSON object per file: the keys of resolve --json plus heard (the recognized text, or null), sure (false when it is asked back) and score (the confidence: acted on from 2, asked back from 0); outcome notHeard when the audio was rejected"),
                 OptionHelp("--mic", "DEVICE", "the ALSA capture device to listen on (else the settings file's mic, else \u{201C}default\u{201D}; list them with arecord -l); not with files"),
             ],
             exitStatuses: [
@@ -90,7 +90,7 @@ enum VoiceCommands {
                 continue
             }
             let understood = understanding(of: turn, registry)
-            environment.out(json ? jsonLine(file: file, understood, registry) : textLine(file: file, understood, registry))
+            environment.out(json ? jsonLine(file: file, understood, score: turn.hypothesis == nil ? nil : turn.score, registry) : textLine(file: file, understood, registry))
             if status == 0 { status = understood.map { PlayerSession.exitStatus(for: $0.resolution) } ?? 1 }
         }
         return status
@@ -139,11 +139,14 @@ enum VoiceCommands {
     }
 
     /// `hear --json` for one file: `resolve --json`'s object for the heard text (its sentence the
-    /// file) plus "heard" and "sure", or the notHeard object.
-    static func jsonLine(file: String, _ understood: Understood?, _ registry: ShortcutRegistry) -> String {
+    /// file) plus "heard", "sure" and "score" (the confidence measure's, two decimals; null when
+    /// the decoder heard no sentence), or the notHeard object with them.
+    static func jsonLine(file: String, _ understood: Understood?, score: Double?, _ registry: ShortcutRegistry) -> String {
+        let scoreValue = score.flatMap { $0.isFinite ? JSONValue.number(String(($0 * 100).rounded() / 100)) : nil } ?? .null
         guard let understood else {
             guard case .object(var object) = notHeardJSON(sentence: file) else { return notHeardJSON(sentence: file).compactText }
             object.append("sure", .null)
+            object.append("score", scoreValue)
             return JSONValue.object(object).compactText
         }
         let report = registry.report(for: understood.heard, resolution: understood.resolution)
@@ -154,6 +157,7 @@ enum VoiceCommands {
         }
         object.append("heard", .string(understood.heard))
         object.append("sure", .bool(understood.isSure))
+        object.append("score", scoreValue)
         return JSONValue.object(object).compactText
     }
 

@@ -145,13 +145,16 @@ struct DrivewayTests {
         // 90 % at 10 dB — are not met yet (docs/voice.md, "Accuracy"). These bounds sit a little
         // past what docs/voice.md reports, so that a change that makes voice worse fails here.
         let commandClips = clips.filter { $0.sentence != nil }.count
-        #expect(misrouted.count * 100 <= 4 * commandClips, "\(misrouted.count) of \(commandClips) misrouted: \(misrouted.joined(separator: "; "))")
+        #expect(misrouted.count * 100 <= 3 * commandClips, "\(misrouted.count) of \(commandClips) misrouted: \(misrouted.joined(separator: "; "))")
         let outside = tally["outside"] ?? (0, 0)
         #expect(outside.right * 100 >= 95 * outside.total, "acted on: \(outsideActedOn.joined(separator: "; "))")
-        let floors = ["clean": 75, "15 dB": 72, "10 dB": 63]
-        for (condition, floor) in floors {
+        // Acted on rightly, and acted on or asked back rightly ("Did you say …?" then "yes").
+        let floors = ["clean": (75, 82), "15 dB": (72, 84), "10 dB": (63, 72)]
+        for (condition, (acted, answered)) in floors {
             let entry = tally[condition] ?? (0, 0)
-            #expect(entry.total > 0 && entry.right * 100 >= floor * entry.total, "\(condition): \(entry.right) of \(entry.total) acted on rightly, under \(floor) %")
+            let withAsked = entry.right + (askedBack[condition]?.right ?? 0)
+            #expect(entry.total > 0 && entry.right * 100 >= acted * entry.total, "\(condition): \(entry.right) of \(entry.total) acted on rightly, under \(acted) %")
+            #expect(withAsked * 100 >= answered * entry.total, "\(condition): \(withAsked) of \(entry.total) acted on or asked back rightly, under \(answered) %")
         }
     }
 }

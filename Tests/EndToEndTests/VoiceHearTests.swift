@@ -72,7 +72,7 @@ struct VoiceHearTests {
             // the resolver does not understand ("hasn't added support for that").
             let outcome = object["outcome"] as? String
             #expect(outcome == "notHeard" || outcome == "unsupported", "“\(clip.sentence ?? clip.label)” (\(clip.label)) heard as “\(object["heard"] ?? "")”, \(outcome ?? "-")")
-            #expect(object["heard"] != nil && object["sure"] != nil, "every object has heard and sure, null or not: \(object.keys.sorted())")
+            #expect(object["heard"] != nil && object["sure"] != nil && object["score"] != nil, "every object has heard, sure and score, null or not: \(object.keys.sorted())")
         }
         #expect(heard.status == 1)
     }
@@ -90,6 +90,8 @@ struct VoiceHearTests {
         let object = try #require(heard.objects.first)
         #expect(object["heard"] as? String == "play disc two")
         #expect(object["sure"] as? Bool == false)
+        let score = try #require(object["score"] as? Double, "\(object)")
+        #expect(score >= 0 && score < 2, "asked back from 0, acted on from 2: \(score)")
         #expect(object["outcome"] as? String == "ambiguous")
         #expect(object["question"] as? String == "Did you say \u{201C}play disc two\u{201D}?")
         let candidates = try #require(object["candidates"] as? [[String: Any]])
@@ -97,7 +99,7 @@ struct VoiceHearTests {
         #expect(candidates.first?["intent"] as? String == "PlayDisc")
         #expect((candidates.first?["parameters"] as? [String: Any])?["disc"] as? Int == 2)
         let reference = try Self.expected(["play disc 2"], fixture)[0]
-        #expect(Set(object.keys) == Set(reference.keys).union(["heard", "sure"]))
+        #expect(Set(object.keys) == Set(reference.keys).union(["heard", "sure", "score"]))
 
         let text = try runProcess(ProjectPaths.binary, ["--state-dir", fixture.state.path, "--library", fixture.library, "hear", file.path],
                                   environment: fixture.environment)

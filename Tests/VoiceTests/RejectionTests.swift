@@ -5,7 +5,8 @@ import TestSupport
 @testable import Voice
 
 /// What the confidence measure decides: act, ask back ("Did you say …?") or say it did not catch
-/// that; and that a recording's score does not depend on what was recognized before it.
+/// that (a sentence with a number needs more to be acted on); and that a recording's score does
+/// not depend on what was recognized before it.
 @Suite struct RejectionTests {
     @Test("scores from the threshold up act, from the confirmation threshold up ask back, lower ones are rejected", arguments: [
         (5.0, RejectionModel.Verdict.accept), (2.0, .accept), (1.99, .confirm), (0.5, .confirm), (0.0, .confirm), (-0.01, .reject), (-6.0, .reject),
@@ -16,13 +17,30 @@ import TestSupport
         #expect(RejectionModel.standard.verdict(score) == verdict)
     }
 
-    @Test("without a confirmation threshold nothing is asked back; one above the threshold is lowered to it")
+    @Test("a sentence with a number needs 4.0 to be acted on; under it, it is asked back", arguments: [
+        (4.0, RejectionModel.Verdict.accept), (3.99, .confirm), (2.0, .confirm), (0.0, .confirm), (-0.5, .reject),
+    ])
+    func numberVerdicts(score: Double, verdict: RejectionModel.Verdict) {
+        #expect(RejectionModel.standard.verdict(score, hasNumber: true) == verdict)
+    }
+
+    @Test("a number is a number word, an ordinal or digits, in commands and in names", arguments: [
+        ("play disc three", true), ("play the third magazine", true), ("skip 2 tracks", true), ("play magazine one", true),
+        ("set the volume to forty", true), ("next song", false), ("pause the music", false), ("play the magazine road trip", false),
+    ])
+    func numbers(sentence: String, hasNumber: Bool) {
+        #expect(RejectionModel.hasNumber(sentence) == hasNumber)
+    }
+
+    @Test("without a confirmation threshold nothing is asked back; thresholds on the wrong side of the threshold are moved to it")
     func confirmationBand() {
         let plain = RejectionModel(weights: [], bias: 0, threshold: 1)
         #expect(plain.verdict(0.99) == .reject)
         #expect(plain.verdict(1) == .accept)
-        let inverted = RejectionModel(weights: [], bias: 0, threshold: 1, confirmThreshold: 3)
+        #expect(plain.verdict(1, hasNumber: true) == .accept, "without a number threshold numbers need what the rest needs")
+        let inverted = RejectionModel(weights: [], bias: 0, threshold: 1, confirmThreshold: 3, numberThreshold: 0)
         #expect(inverted.confirmThreshold == 1)
+        #expect(inverted.numberThreshold == 1)
         #expect(inverted.verdict(0.99) == .reject)
     }
 
