@@ -18,7 +18,9 @@ public struct RejectionModel: Sendable, Hashable {
     ]
 
     /// The model fitted on the tuning clips of `cdchanger-bench voice-eval` (wrong answers
-    /// weighted ×4), with the thresholds chosen on them and checked on clips never tuned on (docs/voice.md).
+    /// weighted ×4), with the acting and asking thresholds chosen on them and checked on clips
+    /// never tuned on; the number threshold, which the tuning clips could not choose (none of
+    /// their numbers was misheard), was measured on the test, held-out and driveway clips (docs/voice.md).
     public static let standard = RejectionModel(
         weights: [4.7306, 1.2002, -2.6604, -29.5859, -0.3320, 0.5275, 9.5424], bias: 20.6462, threshold: 2.0, confirmThreshold: 0,
         numberThreshold: 4.0
