@@ -325,9 +325,9 @@ public protocol DashboardHost: AnyObject {
     func perform(_ command: DashboardCommand) -> String
     /// Resolves and carries out a typed sentence (answers to follow-up questions and choices included).
     func submit(_ sentence: String) -> PromptReply
-    /// Asks back a sentence the recognizer was not sure of ("Did you say “…”?") without running
-    /// it, so that the next sentence, "yes", does; nil when it is not understood or a question
-    /// is already open (then it counts as not heard).
+    /// Asks back a sentence the recognizer was not sure of ("Did you say “…”?"; with a question
+    /// open, read as its answer) without running it, so that the next sentence, "yes", does; nil
+    /// when it is not understood or does not answer the open question (then it counts as not heard).
     func confirm(_ sentence: String) -> PromptReply?
     /// The user left the prompt bar (Esc) while a follow-up question or numbered choices were
     /// pending: forget them, so the next sentence is read as a new request, not as an answer.

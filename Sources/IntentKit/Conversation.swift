@@ -8,7 +8,8 @@
 ///   runs it.
 /// - "No", "cancel" or "never mind" drops the open question: ``Resolution/declined(_:)``.
 /// - A sentence the voice recognizer is not sure of is asked back before it runs
-///   ("Did you say “play disc five”?"): ``confirm(_:)``.
+///   ("Did you say “play disc five”?", or "Did you say “four”?" as the answer to "Which disc?"):
+///   ``confirm(_:)``.
 /// - Anything else is resolved afresh, and the open question is dropped.
 ///
 /// The app may open a question itself after running an intent ("Which album by Amber Lane?
@@ -28,6 +29,8 @@ public struct Conversation: Sendable {
     public var mode: ResolutionMode
     /// The open question, if any.
     public private(set) var pending: Pending?
+    /// Whether the open question asks back an unsure sentence ("Did you say …?").
+    private var pendingIsAskedBack = false
 
     public init(registry: ShortcutRegistry, mode: ResolutionMode = .inApp) {
         self.registry = registry
@@ -38,40 +41,63 @@ public struct Conversation: Sendable {
     public mutating func respond(to sentence: String) -> Resolution {
         if let open = pending {
             pending = nil
+            pendingIsAskedBack = false
             if registry.isRefusal(sentence) { return .declined(ShortcutRegistry.declinedResponse) }
-            let answered: Resolution?
-            switch open {
-            case .value(let request): answered = registry.answer(sentence, to: request)
-            case .choice(let ambiguity): answered = registry.choose(sentence, among: ambiguity)
-            }
-            if let answered { return settle(answered) }
+            if let answered = answer(sentence, to: open) { return settle(answered) }
         }
         return settle(registry.resolve(sentence, mode: mode))
+    }
+
+    /// `sentence` read as the answer to `open`, or nil when it is not one.
+    private func answer(_ sentence: String, to open: Pending) -> Resolution? {
+        switch open {
+        case .value(let request): registry.answer(sentence, to: request)
+        case .choice(let ambiguity): registry.choose(sentence, among: ambiguity)
+        }
     }
 
     /// `respond(to:)` for a sentence the voice recognizer is not sure it heard rightly: what it
     /// would run is asked back first ("Did you say “play disc five”?") and left open, so "yes"
     /// runs it and "no" drops it; a question of its own ("Which disc?") is asked as usual.
-    /// Nil when it is not understood, or when a question is already open (which stays open): the
-    /// caller says it did not catch that, and guesses nothing.
+    /// With a question open, the sentence is read as its answer: "four" to "Which disc?" is
+    /// asked back as "Did you say “four”?".
+    /// Nil, and the open question stays open, when the sentence is not understood, is not an
+    /// answer to the open question, or comes while an unsure sentence is being asked back (an
+    /// unsure "yes" confirms nothing): the caller says it did not catch that, and guesses nothing.
     public mutating func confirm(_ sentence: String) -> Resolution? {
-        guard pending == nil else { return nil }
-        let resolution = registry.resolve(sentence, mode: mode)
+        let resolution: Resolution?
+        if let open = pending {
+            guard !pendingIsAskedBack, !registry.isRefusal(sentence) else { return nil }
+            resolution = answer(sentence, to: open)
+        } else {
+            resolution = registry.resolve(sentence, mode: mode)
+        }
+        guard let resolution else { return nil }
         switch resolution {
-        case .matched(let invocation): return settle(.ambiguous(registry.confirmation(of: invocation, heard: sentence)))
+        case .matched(let invocation):
+            let asked = settle(.ambiguous(registry.confirmation(of: invocation, heard: sentence)))
+            pendingIsAskedBack = true
+            return asked
         case .needsValue, .ambiguous: return settle(resolution)
         case .unsupported, .declined: return nil
         }
     }
 
     /// Drops the open question.
-    public mutating func cancel() { pending = nil }
+    public mutating func cancel() {
+        pending = nil
+        pendingIsAskedBack = false
+    }
 
     /// Leaves `question` open, as if the last sentence had asked it: the app asks a follow-up of
     /// its own after running an intent.
-    public mutating func ask(_ question: Pending) { pending = question }
+    public mutating func ask(_ question: Pending) {
+        pending = question
+        pendingIsAskedBack = false
+    }
 
     private mutating func settle(_ resolution: Resolution) -> Resolution {
+        pendingIsAskedBack = false
         switch resolution {
         case .needsValue(let request): pending = .value(request)
         case .ambiguous(let ambiguity): pending = .choice(ambiguity)

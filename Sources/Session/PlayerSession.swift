@@ -161,7 +161,9 @@ public final class PlayerSession {
 
     /// A sentence the voice recognizer is not sure of (`Conversation.confirm`): nothing runs yet;
     /// the reply asks it back ("Did you say “play disc five”?") and the channel's next sentence
-    /// may answer "yes". Nil when it is not understood, or when the channel has a question open.
+    /// may answer "yes" (with a question open, it is read as the answer, which is asked back).
+    /// Nil when it is not understood or does not answer the channel's open question
+    /// (`Conversation.confirm`).
     public func confirm(_ sentence: String, via channel: Channel) -> SpokenReply? {
         let now = clock.now
         var conversation = openConversation(of: channel, at: now)

@@ -75,6 +75,17 @@ import TmuxDriver
         #expect(harness.screenText.contains("Next: Open Highway."))
     }
 
+    @Test func anUnsureAnswerToAQuestionIsAskedBack() {
+        let harness = DashboardHarness()
+        harness.host.replies["play a specific disc"] = PromptReply(text: "Which disc?", kind: .question)
+        harness.host.confirmations["four"] = PromptReply(text: "Did you say “four”?", kind: .choices(["Play disc 4"]))
+        harness.controller.voiceTurnEnded(.heard("play a specific disc"))
+        harness.controller.voiceTurnEnded(.unsure("four"))
+        #expect(harness.host.confirmed == ["four"])
+        #expect(harness.screenText.contains("Did you say “four”?"))
+        #expect(harness.controller.ui.prompt.pending == .choices(question: "Did you say “four”?", ["Play disc 4"]))
+    }
+
     @Test func anUnsureSentenceThatIsNotUnderstoodIsNotHeard() {
         let harness = DashboardHarness()
         harness.controller.voiceTurnEnded(.unsure("turn it top"))

@@ -52,16 +52,45 @@ struct ConfirmationTests {
         #expect(conversation.pending == nil)
     }
 
-    @Test("an open question stays open: an unsure answer is not taken, nor asked back")
-    func openQuestionStays() throws {
+    @Test("an unsure answer to an open question is asked back: “Which disc?” → “four” → “Did you say “four”?” → yes")
+    func unsureAnswerIsAskedBack() throws {
+        var conversation = Conversation(registry: try registry())
+        guard case .needsValue = conversation.respond(to: "play a disc") else {
+            Issue.record("expected “Which disc?”")
+            return
+        }
+        guard case .ambiguous(let question)? = conversation.confirm("four") else {
+            Issue.record("expected the answer asked back")
+            return
+        }
+        #expect(question.question == "Did you say \u{201C}four\u{201D}?")
+        #expect(question.candidates.first?.invocation["disc"]?.json == .integer(4))
+        #expect(conversation.respond(to: "yes").brief == "PlayDisc disc=4")
+    }
+
+    @Test("with a question open, an unsure sentence that does not answer it is not taken: the question stays open")
+    func unsureNonAnswerLeavesTheQuestion() throws {
         var conversation = Conversation(registry: try registry())
         guard case .needsValue(let request) = conversation.respond(to: "play a disc") else {
             Issue.record("expected “Which disc?”")
             return
         }
-        #expect(conversation.confirm("three") == nil)
+        #expect(conversation.confirm("play road trip") == nil)
+        #expect(conversation.confirm("no") == nil)
         #expect(conversation.pending == .value(request))
         #expect(conversation.respond(to: "three").brief == "PlayDisc disc=3")
+    }
+
+    @Test("while an unsure sentence is asked back, an unsure “yes” confirms nothing; a sure one does")
+    func unsureYesConfirmsNothing() throws {
+        var conversation = Conversation(registry: try registry())
+        guard case .ambiguous(let question)? = conversation.confirm("play road trip") else {
+            Issue.record("expected a question")
+            return
+        }
+        #expect(conversation.confirm("yes") == nil)
+        #expect(conversation.pending == .choice(question))
+        #expect(conversation.respond(to: "yes").brief == "PlayMagazine magazine=Road Trip")
     }
 
     @Test("a sentence that asks a question of its own asks it (nothing runs either way)")
