@@ -393,18 +393,14 @@ final class DashboardController {
     func voiceTurnEnded(_ result: VoiceResult) {
         switch result {
         case .heard(let sentence):
-            ui.prompt.completion = nil
             ui.prompt.remember(sentence)
             host.savePromptHistory(ui.prompt.history)
-            ui.heard = TimedMessage(text: sentence, since: clock.monotonic())
-            ui.prompt.isFocused = true
+            showHeard(sentence)
             submit(sentence)
         case .unsure(let sentence):
             guard let reply = host.confirm(sentence) else { return notHeard() }
-            ui.prompt.completion = nil
+            showHeard(sentence)
             ui.prompt.field = TextField()
-            ui.heard = TimedMessage(text: sentence, since: clock.monotonic())
-            ui.prompt.isFocused = true
             releaseResponse()
             show(reply)
         case .notHeard:
@@ -412,6 +408,13 @@ final class DashboardController {
         case .unavailable(let reason):
             say(reason)
         }
+    }
+
+    /// "Heard “…”" in the bar, which keeps the focus so a question the sentence raises can be answered.
+    private func showHeard(_ sentence: String) {
+        ui.prompt.completion = nil
+        ui.heard = TimedMessage(text: sentence, since: clock.monotonic())
+        ui.prompt.isFocused = true
     }
 
     /// "Sorry, I didn't catch that."; an open question stays open, and is asked again.

@@ -29,8 +29,6 @@ public struct Conversation: Sendable {
     public var mode: ResolutionMode
     /// The open question, if any.
     public private(set) var pending: Pending?
-    /// Whether the open question asks back an unsure sentence ("Did you say …?").
-    private var pendingIsAskedBack = false
 
     public init(registry: ShortcutRegistry, mode: ResolutionMode = .inApp) {
         self.registry = registry
@@ -41,7 +39,6 @@ public struct Conversation: Sendable {
     public mutating func respond(to sentence: String) -> Resolution {
         if let open = pending {
             pending = nil
-            pendingIsAskedBack = false
             if registry.isRefusal(sentence) { return .declined(ShortcutRegistry.declinedResponse) }
             if let answered = answer(sentence, to: open) { return settle(answered) }
         }
@@ -67,37 +64,28 @@ public struct Conversation: Sendable {
     public mutating func confirm(_ sentence: String) -> Resolution? {
         let resolution: Resolution?
         if let open = pending {
-            guard !pendingIsAskedBack, !registry.isRefusal(sentence) else { return nil }
+            if case .choice(let asked) = open, asked.isAskingBack { return nil }
+            guard !registry.isRefusal(sentence) else { return nil }
             resolution = answer(sentence, to: open)
         } else {
             resolution = registry.resolve(sentence, mode: mode)
         }
         guard let resolution else { return nil }
         switch resolution {
-        case .matched(let invocation):
-            let asked = settle(.ambiguous(registry.confirmation(of: invocation, heard: sentence)))
-            pendingIsAskedBack = true
-            return asked
+        case .matched(let invocation): return settle(.ambiguous(registry.confirmation(of: invocation, heard: sentence)))
         case .needsValue, .ambiguous: return settle(resolution)
         case .unsupported, .declined: return nil
         }
     }
 
     /// Drops the open question.
-    public mutating func cancel() {
-        pending = nil
-        pendingIsAskedBack = false
-    }
+    public mutating func cancel() { pending = nil }
 
     /// Leaves `question` open, as if the last sentence had asked it: the app asks a follow-up of
     /// its own after running an intent.
-    public mutating func ask(_ question: Pending) {
-        pending = question
-        pendingIsAskedBack = false
-    }
+    public mutating func ask(_ question: Pending) { pending = question }
 
     private mutating func settle(_ resolution: Resolution) -> Resolution {
-        pendingIsAskedBack = false
         switch resolution {
         case .needsValue(let request): pending = .value(request)
         case .ambiguous(let ambiguity): pending = .choice(ambiguity)
@@ -127,7 +115,7 @@ extension ShortcutRegistry {
     /// candidate, so "yes" (or "one") runs it.
     public func confirmation(of invocation: IntentInvocation, heard sentence: String) -> Ambiguity {
         let offered = ambiguity(among: [invocation], snapshot: compiledSnapshot)
-        return Ambiguity(candidates: offered.candidates, question: "Did you say \u{201C}\(sentence)\u{201D}?")
+        return Ambiguity(candidates: offered.candidates, question: "Did you say \u{201C}\(sentence)\u{201D}?", isAskingBack: true)
     }
 
     /// Whether `sentence` as a whole says no to an open question.

@@ -38,12 +38,16 @@ public struct Ambiguity: Sendable, Hashable {
     public let question: String
     /// Whether the candidates are corrected spellings of the sentence ("Did you mean “next song”?").
     public let isCorrection: Bool
+    /// Whether the question asks back a sentence the voice recognizer was not sure of ("Did you
+    /// say “play disc two”?", ``ShortcutRegistry/confirmation(of:heard:)``).
+    public let isAskingBack: Bool
 
     /// A question offering `candidates`, as the resolver makes it.
-    init(candidates: [ResolutionCandidate], question: String, isCorrection: Bool = false) {
+    init(candidates: [ResolutionCandidate], question: String, isCorrection: Bool = false, isAskingBack: Bool = false) {
         self.candidates = candidates
         self.question = question
         self.isCorrection = isCorrection
+        self.isAskingBack = isAskingBack
     }
 
     /// A question the app asks itself after running an intent, each choice complete and described
@@ -57,6 +61,7 @@ public struct Ambiguity: Sendable, Hashable {
             : numbered.dropLast().joined(separator: ", ") + ", or " + numbered.last!
         question = lead + " " + listing + "."
         isCorrection = false
+        isAskingBack = false
     }
 }
 

@@ -126,14 +126,13 @@ final class RunningPlayer {
     private func answer(_ request: ControlRequest) -> ControlResponse {
         switch request.command {
         case ControlRequest.Command.say:
-            let reply = session.respondToRemote(request.arguments.joined(separator: " "))
-            return ControlResponse(status: reply.exitStatus, output: RunningPlayer.text(of: reply) + "\n", payload: request.has(ControlRequest.jsonFlag) ? reply.jsonLine : nil)
+            return RunningPlayer.sayResponse(session.respondToRemote(request.arguments.joined(separator: " ")), json: request.has(ControlRequest.jsonFlag))
         case ControlRequest.Command.confirm:
             guard let reply = session.confirmRemote(request.arguments.joined(separator: " ")) else {
                 return ControlResponse(status: 1, output: VoiceResult.notHeardResponse + "\n",
                                        payload: request.has(ControlRequest.jsonFlag) ? VoiceCommands.notHeardJSON(sentence: nil).compactText : nil)
             }
-            return ControlResponse(status: reply.exitStatus, output: RunningPlayer.text(of: reply) + "\n", payload: request.has(ControlRequest.jsonFlag) ? reply.jsonLine : nil)
+            return RunningPlayer.sayResponse(reply, json: request.has(ControlRequest.jsonFlag))
         case ControlRequest.Command.status:
             let status = session.status
             if request.has(ControlRequest.jsonFlag) {
@@ -147,6 +146,11 @@ final class RunningPlayer {
         default:
             return ControlResponse(status: ControlResponse.rejectedStatus, error: "Unknown request \u{201C}\(request.command)\u{201D}.\n")
         }
+    }
+
+    /// `say`'s answer to a sentence (and `confirm`'s): its status, its text, and its JSON when asked for.
+    private static func sayResponse(_ reply: PlayerSession.SpokenReply, json: Bool) -> ControlResponse {
+        ControlResponse(status: reply.exitStatus, output: text(of: reply) + "\n", payload: json ? reply.jsonLine : nil)
     }
 
     /// `say`'s answer: the response, with the numbered candidates of a question or the hints of "Sorry…".

@@ -144,7 +144,7 @@ enum VoiceCommands {
     static func jsonLine(file: String, _ understood: Understood?, score: Double?, _ registry: ShortcutRegistry) -> String {
         let scoreValue = score.flatMap { $0.isFinite ? JSONValue.number(String(($0 * 100).rounded() / 100)) : nil } ?? .null
         guard let understood else {
-            guard case .object(var object) = notHeardJSON(sentence: file) else { return notHeardJSON(sentence: file).compactText }
+            var object = notHeardObject(sentence: file)
             object.append("sure", .null)
             object.append("score", scoreValue)
             return JSONValue.object(object).compactText
@@ -162,8 +162,11 @@ enum VoiceCommands {
     }
 
     /// The object for rejected audio: every key of `resolve --json`, outcome "notHeard", heard null.
-    static func notHeardJSON(sentence: String?) -> JSONValue {
-        .object([
+    static func notHeardJSON(sentence: String?) -> JSONValue { .object(notHeardObject(sentence: sentence)) }
+
+    /// `notHeardJSON`'s fields, for adding more.
+    static func notHeardObject(sentence: String?) -> JSONObject {
+        [
             "sentence": sentence.map(JSONValue.string) ?? .null,
             "outcome": .string("notHeard"),
             "intent": .null,
@@ -173,7 +176,7 @@ enum VoiceCommands {
             "response": .string(notHeardResponse),
             "suggestions": .null,
             "heard": .null,
-        ])
+        ]
     }
 
     /// `hear` without `--json` for one file: "FILE: heard → what it would do", or the apology.
