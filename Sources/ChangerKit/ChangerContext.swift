@@ -174,12 +174,12 @@ public struct ChangerContext: Sendable {
             state = .fresh(library: library)
             if case .unusable(_, .some, _) = outcome { saveFreshState = true }
         }
-        let slotFolders = state.rack.magazines.flatMap { $0.slots.compactMap { $0 } }
-        let shelf = AlbumShelf(library: library, slotFolders: slotFolders, scanner: scanner, cache: &cache)
         let store = ChangerStore(file: stateFile, state: state, rereadsBeforeEdits: rereadsBeforeEdits)
-        if saveFreshState, let error = store.save() {
+        if saveFreshState, let error = store.saveFirstState() {
             notices.append("\(error) Changes are kept in memory.")
         }
+        let slotFolders = store.state.rack.magazines.flatMap { $0.slots.compactMap { $0 } }
+        let shelf = AlbumShelf(library: library, slotFolders: slotFolders, scanner: scanner, cache: &cache)
         if cache.isModified {
             try? stateFile.createDirectory()
             // The cache only saves time; failing to write it is not worth a notice.

@@ -55,7 +55,7 @@ public final class ChangerStore: Sendable {
                 saveLocked(&current)
                 return result
             }
-            return try rereadApplyAndWrite(&current, edit)
+            return try rereadChangeAndWrite(&current) { state throws(RackError) in try ChangerStore.apply(edit, to: &state) }
         }
         notify(kind)
         return result
@@ -75,20 +75,22 @@ public final class ChangerStore: Sendable {
         return result
     }
 
-    /// Under the state lock: reads what other processes saved, applies the edit, writes the result.
-    /// When the lock can't be had (a folder that can't be written), the edit is kept in memory.
-    private func rereadApplyAndWrite<Result>(_ current: inout Current, _ edit: (inout Rack) throws(RackError) -> Result) throws(RackError) -> Result {
-        var outcome: Swift.Result<Result, RackError>?
+    /// Under the state lock: reads what other processes saved, applies `change`, and writes the
+    /// result when it changed something. When the lock can't be had (a folder that can't be
+    /// written), the change is kept in memory and saved once that works.
+    private func rereadChangeAndWrite<Result, Failure: Error>(_ current: inout Current, _ change: (inout ChangerState) throws(Failure) -> Result) throws(Failure) -> Result {
+        var outcome: Swift.Result<Result, Failure>?
         do {
             try file.withLock { () throws(StateError) in
                 if let saved = file.load().state { current.state = saved }
-                do throws(RackError) {
-                    outcome = .success(try ChangerStore.apply(edit, to: &current.state))
+                let before = current.state
+                do throws(Failure) {
+                    outcome = .success(try change(&current.state))
                 } catch {
                     outcome = .failure(error)
                     return
                 }
-                try file.write(current.state)
+                if current.state != before { try file.write(current.state) }
             }
             current.unsavedError = nil
         } catch {
@@ -97,24 +99,45 @@ public final class ChangerStore: Sendable {
         switch outcome {
         case .success(let result): return result
         case .failure(let error): throw error
-        case nil:
-            // The lock could not be taken: apply the edit in memory; it is saved once that works.
-            return try ChangerStore.apply(edit, to: &current.state)
+        case nil: return try change(&current.state)
         }
     }
 
     /// Changes the non-rack parts of the state (position, settings, selected magazine) and saves.
     public func update(_ kind: StoreChange = .playback, _ change: (inout ChangerState) -> Void) {
-        let changed = current.withLock { current -> Bool in
-            var state = current.state
+        func keepingTheRack(_ state: inout ChangerState) {
+            let rack = state.rack
             change(&state)
-            state.rack = current.state.rack
-            guard state != current.state else { return false }
-            current.state = state
-            saveLocked(&current)
-            return true
+            state.rack = rack
+        }
+        let changed = current.withLock { current -> Bool in
+            let before = current.state
+            if rereadsBeforeEdits {
+                rereadChangeAndWrite(&current, keepingTheRack)
+            } else {
+                keepingTheRack(&current.state)
+                if current.state != before { saveLocked(&current) }
+            }
+            return current.state != before
         }
         if changed { notify(kind) }
+    }
+
+    /// Saves the state this process started with on finding no usable state file, unless another
+    /// process has saved one since (two started at once on a fresh folder): that one is taken
+    /// instead, so that none of its edits is written over. Returns the error if it can't be saved.
+    public func saveFirstState() -> StateError? {
+        current.withLock { current in
+            do throws(StateError) {
+                try file.withLock { () throws(StateError) in
+                    if let saved = file.load().state { current.state = saved } else { try file.write(current.state) }
+                }
+                current.unsavedError = nil
+            } catch {
+                current.unsavedError = error
+            }
+            return current.unsavedError
+        }
     }
 
     /// Writes the state now (e.g. on quit), returning the error if it still can't be saved.

@@ -80,4 +80,38 @@ struct StoreTests {
         let saved = try #require(store.file.load().state)
         #expect(saved.rack.magazine(named: "Kept") != nil)
     }
+
+    /// Two short-lived processes as `magazine` commands open them: each reads the file under the lock before it writes.
+    func twoProcessesStore(in folder: TemporaryFolder) throws -> (ChangerStore, ChangerStore) {
+        var rack = Rack()
+        try rack.create(named: "Magazine One")
+        let file = StateFile(directory: folder.url)
+        return (ChangerStore(file: file, state: ChangerState(rack: rack), rereadsBeforeEdits: true),
+                ChangerStore(file: file, state: ChangerState(rack: rack), rereadsBeforeEdits: true))
+    }
+
+    @Test("a process that found no state file doesn't write its first state over one saved since")
+    func firstStateSavedMeanwhile() throws {
+        let folder = TemporaryFolder()
+        let (first, second) = try twoProcessesStore(in: folder)
+        #expect(first.saveFirstState() == nil)
+        try first.editRack(.created) { rack throws(RackError) in try rack.create(named: "Saved First") }
+        #expect(second.saveFirstState() == nil)
+        #expect(second.state.rack.magazine(named: "Saved First") != nil)
+        let saved = try #require(first.file.load().state)
+        #expect(saved.rack.magazines.map(\.name) == ["Magazine One", "Saved First"])
+    }
+
+    @Test("a setting changed by a short-lived process keeps the magazines another saved meanwhile")
+    func updateRereads() throws {
+        let folder = TemporaryFolder()
+        let (first, second) = try twoProcessesStore(in: folder)
+        #expect(first.saveFirstState() == nil)
+        #expect(second.saveFirstState() == nil)
+        try first.editRack(.created) { rack throws(RackError) in try rack.create(named: "Road Trip") }
+        second.update { $0.settings.volume = 40 }
+        let saved = try #require(first.file.load().state)
+        #expect(saved.rack.magazine(named: "Road Trip") != nil)
+        #expect(saved.settings.volume == 40)
+    }
 }

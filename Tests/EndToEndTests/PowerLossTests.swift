@@ -29,9 +29,12 @@ struct PowerLossTests {
         return pid
     }
 
-    static func reap(_ pid: pid_t) {
+    /// Waits for the process; its exit status, or nil when a signal ended it.
+    @discardableResult
+    static func reap(_ pid: pid_t) -> Int32? {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : nil
     }
 
     @Test("SIGKILL at random moments during edits: the state always loads, valid, with every change reported saved")
@@ -86,8 +89,9 @@ struct PowerLossTests {
         for writer in ["A", "B"] {
             DispatchQueue.global().async(group: group) {
                 for index in 0..<15 {
-                    let pid = Self.spawn(["magazine", "create", "\(writer) \(index)"], state: folder.path, output: "/dev/null")
-                    Self.reap(pid)
+                    let name = "\(writer) \(index)"
+                    let status = Self.reap(Self.spawn(["magazine", "create", name], state: folder.path, output: "/dev/null"))
+                    #expect(status == 0, "magazine create \(name) ended with \(status.map(String.init) ?? "a signal")")
                 }
             }
         }
@@ -97,5 +101,18 @@ struct PowerLossTests {
         for writer in ["A", "B"] {
             for index in 0..<15 { #expect(names.contains("\(writer) \(index)")) }
         }
+    }
+
+    /// The first process on a fresh folder saves a fresh state: one started at the same moment
+    /// must not write that fresh state over an edit the other has saved since.
+    @Test("two processes starting at once on a fresh folder both keep their first edit", arguments: 0..<12)
+    func firstEditsOnAFreshFolder(round: Int) throws {
+        let folder = TemporaryFolder("cdc-fresh-\(round)")
+        mkdir(folder.path + "/run", 0o700)
+        let pids = ["A", "B"].map { Self.spawn(["magazine", "create", $0], state: folder.path, output: "/dev/null") }
+        for pid in pids { #expect(Self.reap(pid) == 0) }
+        let state = try #require(StateFile(directory: folder.url).load().state)
+        let names = Set(state.rack.magazines.map(\.name))
+        #expect(names.isSuperset(of: ["A", "B"]), "round \(round): only \(names.sorted())")
     }
 }
