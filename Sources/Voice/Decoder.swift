@@ -190,7 +190,7 @@ public final class Decoder {
     }
 
     /// Drops the search `name` and frees it (`ps_unset_search`), then gives the freed heap back
-    /// to the system (`malloc_trim` in CVoiceShim), so a rebuild does not leave the old search's peak resident.
+    /// to the system (`malloc_trim` in CSystemShim), so a rebuild does not leave the old search's peak resident.
     public func removeSearch(named name: String) {
         _ = ps_unset_search(handle, name)
         cdc_release_free_memory()

@@ -401,6 +401,7 @@ public struct GrammarBuilder: Sendable {
             }
         }
         let slotPhrases = names.values.reduce(0) { $0 + $1.count } + enumPhrases.reduce(0) { $0 + $1.phrases.count }
+        lexicon.dictionary.releasePages()
         return Grammar(graph: graph, words: words, lexicon: entries, rewrites: rewrites, leftOut: leftOut,
                        slotPhraseCount: slotPhrases)
     }
