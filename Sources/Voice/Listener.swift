@@ -25,10 +25,11 @@ public struct ListeningResult: Sendable {
 /// Listens once: feeds audio chunk by chunk into the grammar decoder and the phone loop as it
 /// arrives (both decode incrementally, so little is left when speech ends), ends when
 /// PocketSphinx's voice-activity detector (`ps_get_in_speech`) goes quiet after speech and the
-/// words so far are a whole command (else after `pausePatience` more); sooner, after
-/// `finalQuiet` of quiet, when nothing the grammar could still hear after them would change
-/// what they do ("pause the music", not "play disc three" … "of road trip"); on `stop()`, at the
-/// end of the input or at the time cap. Then it finishes both searches.
+/// words so far are a whole command that nothing the grammar could still hear after them would
+/// change ("pause the music", not "go back" … "thirty seconds" or "play disc three" … "of road
+/// trip"), else after `pausePatience` more; sooner, after `finalQuiet` of quiet, for such a
+/// finished command; on `stop()`, at the end of the input or at the time cap. Then it finishes
+/// both searches.
 public final class Listener {
     public let recognizer: Recognizer
     /// Longest turn.
@@ -40,7 +41,8 @@ public final class Listener {
     /// microphone's and this room's mean.
     public var meanMemoryFrames = 500.0
     /// After the detector's end of speech (`-vad_postspeech`, 0.15 s), how much more quiet a turn
-    /// whose words are not yet a whole command waits for the rest ("play disc three … of Road Trip").
+    /// waits for the rest when its words are not yet a whole command, or are one that more words
+    /// would change ("go back" … "thirty seconds", "play disc three" … "of Road Trip").
     public var pausePatience: Duration = .milliseconds(450)
     /// How long a quiet run after a command that nothing more would change ends the turn, before
     /// the detector's 0.15 s: quiet is a chunk under `quietLevel` of the loudest chunk so far.
@@ -117,25 +119,29 @@ public final class Listener {
             let decoded = inPause || mayEndEarly || chunks % 10 == 0 ? grammar.hypothesis()?.text : nil
             let words = decoded.flatMap(recognizer.resolverText)
             let complete = (inPause || mayEndEarly) && words.map(isComplete) == true
-            // A command that nothing the grammar could still hear would change ends at a short quiet.
-            if mayEndEarly, complete, let decoded, let words {
+            // Whether nothing the grammar could still hear after the words would change what they do.
+            func finished() -> Bool {
+                guard complete, let decoded, let words else { return false }
                 if finishedDecision?.words != decoded {
                     finishedDecision = (decoded, isFinished(words, recognizer.completedSentences(of: decoded, limit: 32)))
                 }
-                if finishedDecision?.finished == true {
-                    end = .speechEnded
-                    break loop
-                }
+                return finishedDecision?.finished == true
+            }
+            // A command that nothing the grammar could still hear would change ends at a short quiet.
+            if mayEndEarly, finished() {
+                end = .speechEnded
+                break loop
             }
             if grammar.isInSpeech {
                 heardSpeech = true
                 pauseStart = nil
             } else if inPause {
-                // The detector has heard `-vad_postspeech` of quiet. A complete command ends the
-                // turn now; a sentence cut short waits a little longer for the rest of it.
+                // The detector has heard `-vad_postspeech` of quiet. A command that nothing more
+                // would change ends the turn now; a sentence cut short, or a command that more
+                // words would change ("go back" … "thirty seconds"), waits a little longer.
                 let pause = read - (pauseStart ?? read)
                 if pauseStart == nil { pauseStart = read }
-                if pause >= patience || complete {
+                if pause >= patience || finished() {
                     end = .speechEnded
                     break loop
                 }

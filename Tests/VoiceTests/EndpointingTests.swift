@@ -83,12 +83,39 @@ import TestSupport
 
     /// A command that nothing more could change ("pause the music", "previous track") ends
     /// after a short quiet; one the grammar could still take further ("play disc three" … "of
-    /// road trip", "fast forward" … "thirty seconds") waits for the detector's end of speech.
+    /// road trip", "fast forward" … "thirty seconds") waits for the detector's end of speech and
+    /// then `pausePatience` more.
     @Test func aFinishedCommandEndsSoonerThanOneThatCouldGoOn() throws {
         let finished = try ["pause the music", "previous track", "what is playing"].map(Self.endDelay)
         let open = try ["play disc three", "fast forward"].map(Self.endDelay)
         #expect(finished.max()! < 0.13, "\(finished)")
-        #expect(open.min()! >= 0.14, "\(open)")
+        #expect(open.min()! >= 0.5, "\(open)")
+    }
+
+    /// A speaker who pauses after "go back" — a whole command by itself, which "thirty seconds"
+    /// would change — is waited for: the turn hears the rest and the command meant. (Festival's
+    /// voices pause there; the turn used to end at the detector's 0.15 s and go back a track.)
+    @Test("a pause after words that more words would change does not end the turn", arguments: [
+        ("go back", "thirty seconds"), ("fast forward", "ten seconds"),
+    ])
+    func aPauseInsideACommandIsWaitedFor(start: String, rest: String) throws {
+        let folder = TemporaryFolder("cdc-endpointing")
+        func said(_ words: String) throws -> [Int16] {
+            let file = folder.file("\(words.replacingOccurrences(of: " ", with: "-")).wav")
+            try SpeechFixtures.speak(words, voice: SpeechFixtures.Voice("en-us", speed: 160), to: file)
+            let samples = try AudioFile.read(file.path).samples
+            let peak = samples.map { abs(Int($0)) }.max() ?? 0
+            let first = samples.firstIndex { abs(Int($0)) * 50 > peak } ?? 0
+            let last = (samples.lastIndex { abs(Int($0)) * 50 > peak } ?? samples.count - 1) + 1
+            return Array(samples[first..<last])
+        }
+        let quiet = { (seconds: Double) in [Int16](repeating: 0, count: Int(seconds * Double(SpeechAudio.sampleRate))) }
+        let audio = quiet(0.3) + (try said(start)) + quiet(0.3) + (try said(rest)) + quiet(1)
+        var source = SampleSource(audio, paced: false)
+        let recognizer = try Self.recognizer.get()
+        try recognizer.prepare()
+        let turn = try recognizer.listen(to: &source)
+        #expect(turn.hypothesis == "\(start) \(rest)", "heard “\(turn.hypothesis ?? "")”, ended by \(turn.end) after \(turn.listening.samplesRead / 16) ms")
     }
 
     /// What the endpoint asks the grammar: what a sentence may still become.
