@@ -92,6 +92,9 @@ public struct Recognition: Sendable {
     public let heardPhones: [String]
     /// How much of the heard words' frames is voiced (`Voicing.voicedFraction`).
     public let voicedFraction: Double
+    /// How much better the phone loop's phones under the heard number words fit them than any
+    /// rival number (`RivalWordEvidence.margin`); nil when no number word was heard.
+    public let rivalMargin: Double?
 }
 
 /// The grammar decoder and the phone loop over the same audio, and the current grammar.
@@ -104,6 +107,7 @@ public final class Recognizer {
     public var grammar: Grammar? { grammarDecoder.loaded }
     /// Dictionary word ("the(2)") → phones, for the words of the loaded grammar.
     private var pronunciations: [String: [String]] = [:]
+    private var rivalWords = RivalWordEvidence(pronunciations: [:])
 
     public init(
         model: ModelPaths = .debian, tuning: DecoderOptions = DecoderOptions(), loopTuning: DecoderOptions = DecoderOptions()
@@ -133,6 +137,7 @@ public final class Recognizer {
                 pronunciations[index == 0 ? entry.word : "\(entry.word)(\(index + 1))"] = phones
             }
         }
+        rivalWords = RivalWordEvidence(pronunciations: pronunciations)
     }
 
     /// The cepstral mean both decoders subtract (they hear the same audio, so they share it).
@@ -158,7 +163,8 @@ public final class Recognizer {
         }
         let wordFrames = hypothesis.segments.filter { !ConfidenceFeatures.isFiller($0.word) }.map { $0.startFrame...max($0.startFrame, $0.endFrame) }
         return Recognition(hypothesis: hypothesis, phones: phones, features: features, text: text, heardPhones: heardPhones,
-                           voicedFraction: Voicing.voicedFraction(of: samples, frames: wordFrames))
+                           voicedFraction: Voicing.voicedFraction(of: samples, frames: wordFrames),
+                           rivalMargin: rivalWords.margin(heard: hypothesis.segments, loop: phones))
     }
 
     /// The decoder's words as the resolver reads them: fillers and pronunciation variants

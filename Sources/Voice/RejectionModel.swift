@@ -3,9 +3,11 @@ import IntentKit
 
 /// The confidence measure: a logistic combination of the grammar-versus-phone-loop gaps, the
 /// phone agreement between the heard words and the phone loop, how stretched the words are and
-/// how voiced they are. `score ≥ threshold` accepts (`numberThreshold` for a sentence with a number
-/// in it); from `confirmThreshold` up to it the app asks back ("Did you say “play disc five”?");
-/// below that it says "Sorry, I didn't catch that."
+/// how voiced they are. `score ≥ threshold` accepts; from `confirmThreshold` up to it the app asks
+/// back ("Did you say “play disc five”?"); below that it says "Sorry, I didn't catch that." A
+/// sentence with a number is acted on only when the phone loop backs its number words against
+/// their sound-alike rivals (`RivalBacking`), or from `numberThreshold` when it backs a rival as
+/// well.
 ///
 /// Weights are fitted on tuning clips (`cdchanger-bench voice-eval --fit`) and checked on test
 /// and held-out clips; the values in `standard` and how they were chosen are in docs/voice.md.
@@ -19,8 +21,9 @@ public struct RejectionModel: Sendable, Hashable {
 
     /// The model fitted on the tuning clips of `cdchanger-bench voice-eval` (wrong answers
     /// weighted ×4), with the acting and asking thresholds chosen on them and checked on clips
-    /// never tuned on; the number threshold, which the tuning clips could not choose (none of
-    /// their numbers was misheard), was measured on the test, held-out and driveway clips (docs/voice.md).
+    /// never tuned on. The number rules, which the tuning clips could not choose (none of their
+    /// numbers was misheard), were measured on the driveway, test and held-out clips and checked
+    /// on voices none of those has (docs/voice.md).
     public static let standard = RejectionModel(
         weights: [4.7306, 1.2002, -2.6604, -29.5859, -0.3320, 0.5275, 9.5424], bias: 20.6462, threshold: 2.0, confirmThreshold: 0,
         numberThreshold: 4.0
@@ -32,9 +35,11 @@ public struct RejectionModel: Sendable, Hashable {
     public var threshold: Double
     /// The lowest score asked back ("Did you say …?"); at or above `threshold`, nothing is asked.
     public var confirmThreshold: Double
-    /// The lowest score acted on without asking for a sentence with a number in it ("play disc
-    /// five", "the third magazine"): number words are the grammar's closest sound-alikes ("fifth"
-    /// and "eighth", "first" and "third"), so such a sentence needs more evidence (docs/voice.md).
+    /// The lowest score acted on without asking for a sentence with a number in it whose number
+    /// words the phone loop does not back better than their rivals ("fifth" and "eighth", "first"
+    /// and "third" are the grammar's closest sound-alikes): such a sentence needs more evidence.
+    /// One whose numbers the phone loop backs needs `threshold`; one where a rival fits better
+    /// is asked back (`RivalBacking`, docs/voice.md).
     public var numberThreshold: Double
 
     public init(weights: [Double], bias: Double, threshold: Double, confirmThreshold: Double? = nil, numberThreshold: Double? = nil) {
@@ -65,15 +70,43 @@ public struct RejectionModel: Sendable, Hashable {
         zip(weights, features).reduce(bias) { $0 + $1.0 * $1.1 }
     }
 
-    /// What to do with a recognition of `score`; `hasNumber`: whether its sentence has a number in it.
-    public func verdict(_ score: Double, hasNumber: Bool = false) -> Verdict {
-        score >= (hasNumber ? numberThreshold : threshold) ? .accept : (score >= confirmThreshold ? .confirm : .reject)
+    /// What to do with a recognition of `score` whose number words are backed as `rivals` says.
+    public func verdict(_ score: Double, rivals: RivalBacking = .noRivals) -> Verdict {
+        guard score >= confirmThreshold else { return .reject }
+        switch rivals {
+        case .noRivals, .backed: return score >= threshold ? .accept : .confirm
+        case .unclear: return score >= numberThreshold ? .accept : .confirm
+        case .rivalFitsBetter: return .confirm
+        }
     }
 
     /// Whether `sentence` (as the resolver reads it) has a number in it: "disc three", "the
     /// third magazine", "Magazine One".
     public static func hasNumber(_ sentence: String) -> Bool {
         Normalizer.tokens(of: sentence).contains { Normalizer.number(in: $0) != nil }
+    }
+
+    /// How the phone loop backs the number words of a heard sentence against their rivals,
+    /// the other numbers of their kind.
+    public enum RivalBacking: Sendable, Hashable {
+        /// The sentence has no number.
+        case noRivals
+        /// Under every number word the phone loop's phones fit it better than any rival.
+        case backed
+        /// They fit some rival as well (or the sentence has a number the check does not know).
+        case unclear
+        /// They fit a rival better: "eighth" heard where the phones say "fifth".
+        case rivalFitsBetter
+
+        /// The backing of `sentence`, whose number words have the smallest margin `margin`
+        /// (`Recognition.rivalMargin`; nil when none of its words is a number word).
+        public init(sentence: String, margin: Double?) {
+            guard let margin else {
+                self = RejectionModel.hasNumber(sentence) ? .unclear : .noRivals
+                return
+            }
+            self = margin > 0 ? .backed : margin == 0 ? .unclear : .rivalFitsBetter
+        }
     }
 
     /// Act on it, ask back first, or say it was not caught.

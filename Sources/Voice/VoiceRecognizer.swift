@@ -150,7 +150,9 @@ public final class VoiceRecognizer: Sendable {
     private func turn(_ listening: ListeningResult) -> VoiceTurn {
         let recognition = listening.recognition
         let score = rejection.score(RejectionModel.features(of: recognition))
-        let verdict = recognition.text.map { rejection.verdict(score, hasNumber: RejectionModel.hasNumber($0)) } ?? .reject
+        let verdict = recognition.text.map {
+            rejection.verdict(score, rivals: RejectionModel.RivalBacking(sentence: $0, margin: recognition.rivalMargin))
+        } ?? .reject
         return VoiceTurn(
             heard: verdict == .accept ? recognition.text : nil, unsure: verdict == .confirm ? recognition.text : nil,
             hypothesis: recognition.text, score: score, listening: listening

@@ -25,6 +25,8 @@ enum VoiceEvaluation {
         /// Whether the resolver would act on the hypothesis (it matches one command).
         var acts: Bool
         var features: [Double]
+        /// `Recognition.rivalMargin`: how the phone loop backs the heard number words.
+        var rivalMargin: Double?
         /// Whether acting on the hypothesis does what the sentence means (nil: nothing should be done).
         var right: Bool?
     }
@@ -63,7 +65,7 @@ enum VoiceEvaluation {
         }
         let recognizer = VoiceRecognizer(registry: registry, options: .changer)
         var rows: [Row] = []
-        print(["file", "said", "heard", "right"].joined(separator: "\t") + "\t" + RejectionModel.featureNames.joined(separator: "\t") + "\tscore\tend")
+        print(["file", "said", "heard", "right"].joined(separator: "\t") + "\t" + RejectionModel.featureNames.joined(separator: "\t") + "\tscore\tend\trivalMargin")
         for line in text.split(separator: "\n") where !line.isEmpty {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             let said = fields.count > 1 ? fields[1] : ""
@@ -78,14 +80,16 @@ enum VoiceEvaluation {
             if case .matched = meant { right = heard == meant }
             var acts = false
             if case .matched? = heard { acts = true }
-            let row = Row(file: fields[0], said: said, hypothesis: turn.hypothesis, acts: acts, features: features, right: right)
+            let margin = turn.listening.recognition.rivalMargin
+            let row = Row(file: fields[0], said: said, hypothesis: turn.hypothesis, acts: acts, features: features, rivalMargin: margin, right: right)
             rows.append(row)
             // "wrong" only when the heard sentence does something else; one the resolver does not
             // understand is answered with "Sorry" and acts on nothing.
             let verdict = right.map { $0 ? "right" : acts ? "wrong" : "notUnderstood" } ?? "none"
             print([row.file, said, turn.hypothesis ?? "", verdict].joined(separator: "\t") + "\t"
                   + features.map { String(format: "%.3f", $0) }.joined(separator: "\t") + String(format: "\t%.2f", turn.score)
-                  + "\t\(turn.end.rawValue) \(turn.listening.samplesRead / 16) ms")
+                  + "\t\(turn.end.rawValue) \(turn.listening.samplesRead / 16) ms"
+                  + (margin.map { String(format: "\t%.3f", $0) } ?? "\t"))
         }
         var model = recognizer.rejection
         if let weights { model = RejectionModel(weights: weights.weights, bias: weights.bias, threshold: 0) }
@@ -116,11 +120,11 @@ enum VoiceEvaluation {
             table.append([String(format: "%.1f", threshold), "\(right) of \(commands)", "\(wrong)", "\(acted) of \(others)"])
         }
         Measure.printTable(title: "Rejection thresholds", header: ["threshold", "right, acted on", "wrong, acted on", "outside the grammar, acted on"], rows: table)
-        // What the app does with the standard thresholds (a sentence with a number needs more to be acted on).
+        // What the app does with the standard thresholds and the number rule (`RejectionModel.RivalBacking`).
         let standard = RejectionModel.standard
         var counts: [RejectionModel.Verdict: (right: Int, wrong: Int, outside: Int)] = [:]
         for row in rows where row.acts {
-            let verdict = standard.verdict(model.score(row.features), hasNumber: RejectionModel.hasNumber(row.hypothesis ?? ""))
+            let verdict = standard.verdict(model.score(row.features), rivals: RejectionModel.RivalBacking(sentence: row.hypothesis ?? "", margin: row.rivalMargin))
             switch row.right {
             case true?: counts[verdict, default: (0, 0, 0)].right += 1
             case false?: counts[verdict, default: (0, 0, 0)].wrong += 1
@@ -129,7 +133,7 @@ enum VoiceEvaluation {
         }
         for (verdict, what) in [(RejectionModel.Verdict.accept, "Acted on"), (.confirm, "Asked back (“Did you say …?”)")] {
             let count = counts[verdict] ?? (0, 0, 0)
-            print(String(format: "%@ at the standard thresholds (acted on from %.1f, %.1f with a number; asked back from %.1f): ",
+            print(String(format: "%@ at the standard thresholds (acted on from %.1f; with a number, from %.1f when a rival fits as well and never when one fits better; asked back from %.1f): ",
                          what, standard.threshold, standard.numberThreshold, standard.confirmThreshold)
                   + "\(count.right) right of \(commands), \(count.wrong) wrong, \(count.outside) outside the grammar of \(others).")
         }

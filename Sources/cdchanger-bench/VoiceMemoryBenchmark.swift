@@ -26,7 +26,9 @@ enum VoiceMemoryBenchmark {
         rows.append(["registry and library (without voice)", String(format: "%.1f MB", start), ""])
         do {
             let lexicon = Lexicon(dictionary: try PronunciationDictionary(path: ModelPaths.debian.dictionary))
-            step("CMU dictionary index")
+            step("CMU dictionary, mapped and indexed")
+            lexicon.dictionary.releasePages()
+            step("its file pages handed back (as after every grammar build)")
             let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: .changer)
             var grammar = builder.grammar(for: registry.snapshot)
             step("grammar builder and grammar (\(grammar.graph.stateCount) states, \(grammar.graph.arcCount) arcs)")

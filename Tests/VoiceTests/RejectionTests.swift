@@ -5,8 +5,8 @@ import TestSupport
 @testable import Voice
 
 /// What the confidence measure decides: act, ask back ("Did you say …?") or say it did not catch
-/// that (a sentence with a number needs more to be acted on); and that a recording's score does
-/// not depend on what was recognized before it.
+/// that (a sentence with a number needs the phone loop to back its number words against their
+/// rivals); and that a recording's score does not depend on what was recognized before it.
 @Suite struct RejectionTests {
     @Test("scores from the threshold up act, from the confirmation threshold up ask back, lower ones are rejected", arguments: [
         (5.0, RejectionModel.Verdict.accept), (2.0, .accept), (1.99, .confirm), (0.5, .confirm), (0.0, .confirm), (-0.01, .reject), (-6.0, .reject),
@@ -17,11 +17,22 @@ import TestSupport
         #expect(RejectionModel.standard.verdict(score) == verdict)
     }
 
-    @Test("a sentence with a number needs 4.0 to be acted on; under it, it is asked back", arguments: [
-        (4.0, RejectionModel.Verdict.accept), (3.99, .confirm), (2.0, .confirm), (0.0, .confirm), (-0.5, .reject),
+    @Test("a sentence whose numbers the phone loop backs acts from 2.0; one it backs no better than a rival from 4.0; one where a rival fits better is asked back", arguments: [
+        (RejectionModel.RivalBacking.backed, 2.0, RejectionModel.Verdict.accept), (.backed, 1.99, .confirm),
+        (.unclear, 4.0, .accept), (.unclear, 3.99, .confirm), (.unclear, 2.0, .confirm),
+        (.rivalFitsBetter, 12.0, .confirm), (.rivalFitsBetter, 0.0, .confirm), (.rivalFitsBetter, -0.5, .reject),
+        (.noRivals, 2.0, .accept),
     ])
-    func numberVerdicts(score: Double, verdict: RejectionModel.Verdict) {
-        #expect(RejectionModel.standard.verdict(score, hasNumber: true) == verdict)
+    func numberVerdicts(backing: RejectionModel.RivalBacking, score: Double, verdict: RejectionModel.Verdict) {
+        #expect(RejectionModel.standard.verdict(score, rivals: backing) == verdict)
+    }
+
+    @Test("how a sentence's numbers are backed follows from the sentence and its rival margin", arguments: [
+        ("play disc three", 0.2, RejectionModel.RivalBacking.backed), ("play disc three", 0.0, .unclear),
+        ("play disc three", -0.1, .rivalFitsBetter), ("play disc three", nil, .unclear), ("next song", nil, .noRivals),
+    ] as [(String, Double?, RejectionModel.RivalBacking)])
+    func rivalBacking(sentence: String, margin: Double?, backing: RejectionModel.RivalBacking) {
+        #expect(RejectionModel.RivalBacking(sentence: sentence, margin: margin) == backing)
     }
 
     @Test("a number is a number word, an ordinal or digits, in commands and in names", arguments: [
@@ -37,7 +48,7 @@ import TestSupport
         let plain = RejectionModel(weights: [], bias: 0, threshold: 1)
         #expect(plain.verdict(0.99) == .reject)
         #expect(plain.verdict(1) == .accept)
-        #expect(plain.verdict(1, hasNumber: true) == .accept, "without a number threshold numbers need what the rest needs")
+        #expect(plain.verdict(1, rivals: .unclear) == .accept, "without a number threshold numbers need what the rest needs")
         let inverted = RejectionModel(weights: [], bias: 0, threshold: 1, confirmThreshold: 3, numberThreshold: 0)
         #expect(inverted.confirmThreshold == 1)
         #expect(inverted.numberThreshold == 1)
@@ -77,5 +88,37 @@ import TestSupport
         let again = try recognizer.recognize(stop)
         #expect(first.hypothesis == again.hypothesis)
         #expect(abs(first.score - again.score) < 0.5, "first \(first.score), after three other clips \(again.score)")
+    }
+
+    /// Word segments of "play WORD" and phone-loop segments under WORD, 10 frames a phone.
+    static func heardAndLoop(_ word: String, loop phones: [String]) -> (heard: [Segment], loop: [Segment]) {
+        let heard = [Segment(word: "play", startFrame: 0, endFrame: 19, acousticScore: 0, languageScore: 0),
+                     Segment(word: word, startFrame: 20, endFrame: 20 + 10 * phones.count - 1, acousticScore: 0, languageScore: 0)]
+        let loop = [Segment(word: "SIL", startFrame: 0, endFrame: 19, acousticScore: 0, languageScore: 0)]
+            + phones.enumerated().map { Segment(word: $0.element, startFrame: 20 + 10 * $0.offset, endFrame: 29 + 10 * $0.offset, acousticScore: 0, languageScore: 0) }
+        return (heard, loop)
+    }
+
+    static let rivalEvidence = RivalWordEvidence(pronunciations: [
+        "play": ["P", "L", "EY"], "fifth": ["F", "IH", "F", "TH"], "eighth": ["EY", "T", "TH"], "eighth(2)": ["EY", "TH"],
+        "five": ["F", "AY", "V"], "nine": ["N", "AY", "N"],
+    ])
+
+    @Test("a number word is backed by the phone loop when its phones fit it better than any other number of its kind", arguments: [
+        ("fifth", ["F", "IH", "F", "TH"], true), ("eighth", ["EY", "T", "TH"], true),
+        ("eighth", ["F", "IH", "F", "TH"], false), ("fifth", ["EY", "T", "TH"], false),
+        // A cardinal's rivals are cardinals: "fifth" is no rival of "five".
+        ("five", ["F", "IH", "F", "TH"], true), ("nine", ["F", "AY", "V"], false),
+    ])
+    func rivalWordMargins(word: String, loop: [String], backed: Bool) throws {
+        let (heard, phones) = Self.heardAndLoop(word, loop: loop)
+        let margin = try #require(Self.rivalEvidence.margin(heard: heard, loop: phones))
+        #expect((margin > 0) == backed, "margin \(margin)")
+    }
+
+    @Test("a sentence without a number word has no rival margin")
+    func noRivalsNoMargin() {
+        let (heard, phones) = Self.heardAndLoop("play", loop: ["P", "L", "EY"])
+        #expect(Self.rivalEvidence.margin(heard: heard, loop: phones) == nil)
     }
 }
