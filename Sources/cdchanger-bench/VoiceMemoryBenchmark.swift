@@ -20,7 +20,7 @@ enum VoiceMemoryBenchmark {
         let start = last
         func step(_ part: String) {
             let now = VoiceBenchmark.residentMegabytes()
-            rows.append([part, String(format: "%.1f MB", now), String(format: "+%.1f MB", now - last)])
+            rows.append([part, String(format: "%.1f MB", now), String(format: "%+.1f MB", now - last)])
             last = now
         }
         rows.append(["registry and library (without voice)", String(format: "%.1f MB", start), ""])

@@ -29,7 +29,7 @@ enum VoiceCommands {
             summary: "Recognize speech: with files, show what each would do without doing it (like resolve); without, listen once on the microphone and tell the running player (like say).",
             details: "Files may have any sample rate, mono or stereo. Listening ends when the speaker stops, or after 8 seconds. Speech the recognizer is not sure of is asked back (Did you say \u{201C}play disc five\u{201D}?, status 2; from the microphone the player then waits for yes) or, when it is less sure still, rejected (\u{201C}\(notHeardResponse)\u{201D}) rather than guessed: a wrong action is worse than a question. The speech model is loaded on first use (about a second). See docs/voice.md.",
             options: [
-                OptionHelp("--json", "print one JSON object per file: the keys of resolve --json plus heard (the recognized text, or null), sure (false when it is asked back) and score (the confidence: acted on from 2, or 4 with a number in it; asked back from 0); outcome notHeard when the audio was rejected"),
+                OptionHelp("--json", "print one JSON object per file: the keys of resolve --json plus heard (the recognized text, or null), sure (false when it is asked back) and score (the confidence: acted on from 2, asked back from 0; a number a second decoder does not back needs 4 or is asked back); outcome notHeard when the audio was rejected"),
                 OptionHelp("--mic", "DEVICE", "the ALSA capture device to listen on (else the settings file's mic, else \u{201C}default\u{201D}; list them with arecord -l); not with files"),
             ],
             exitStatuses: [
