@@ -12,8 +12,8 @@ public struct VoiceTurn: Sendable {
     /// What the grammar search returned before rejection (nil when it found no path).
     public let hypothesis: String?
     /// The rejection model's score (`RejectionModel.score`); `heard` is set when it reaches the
-    /// threshold (the number threshold for a sentence with a number), `unsure` when it reaches
-    /// only the confirmation threshold.
+    /// threshold and any number heard is backed against its rivals (`RejectionModel.verdict`),
+    /// `unsure` when it reaches only the confirmation threshold or a number is not backed.
     public let score: Double
     /// How listening went (why it ended, samples read, how long finishing took).
     public let listening: ListeningResult

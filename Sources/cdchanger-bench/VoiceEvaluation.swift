@@ -4,8 +4,8 @@
 //   cdchanger-bench voice-eval --library DIR [--fit | --weights W1,…,BIAS] MANIFEST.tsv
 //
 // MANIFEST lines: `FILE<TAB>SENTENCE` (an empty sentence for speech outside the grammar or noise).
-// Prints one TSV row per file, then a threshold table and what the standard thresholds ask back
-// ("Did you say …?"); `--fit` refits the weights first (`RejectionModel.fit`, wrong answers
+// Prints one TSV row per file (its features, score, end and the number words' rival margin),
+// then a threshold table and what the standard thresholds act on and ask back ("Did you say …?"); `--fit` refits the weights first (`RejectionModel.fit`, wrong answers
 // weighted ×4) and prints them; `--weights` scores with given ones.
 
 import ChangerIntents
