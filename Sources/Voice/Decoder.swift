@@ -91,6 +91,16 @@ public final class Decoder {
     let handle: OpaquePointer
     /// ln(base) of the decoder's log scores (`logmath_get_base`), to turn scores into natural logs.
     public let naturalLogPerUnit: Double
+    /// Whether this sphinxbase keeps an FSG state's arcs as `cdc_fsg_state_tables` expects
+    /// (`cdc_fsg_tables_known`).
+    private let arcTablesKnown: Bool
+    private var arcTableSizing = true
+    /// Whether `useGraph` sizes each state's arc tables: only where the library's layout was
+    /// found. Set false to leave them to the library (a test compares the two).
+    public var sizesArcTables: Bool {
+        get { arcTablesKnown && arcTableSizing }
+        set { arcTableSizing = newValue }
+    }
 
     /// Starts a decoder: `cmd_ln_parse_r` over the options as an argv array, then `ps_init`.
     public init(options: DecoderOptions) throws(DecoderError) {
@@ -107,6 +117,7 @@ public final class Decoder {
         }
         handle = decoder
         naturalLogPerUnit = log(logmath_get_base(ps_get_logmath(decoder)))
+        arcTablesKnown = cdc_fsg_tables_known(ps_get_logmath(decoder)) != 0
     }
 
     deinit { ps_free(handle) }
@@ -140,6 +151,10 @@ public final class Decoder {
     /// insertion penalties rank sentences; uniform branching probabilities lost the right path
     /// to pruning in the prototype). `variants[label]` > 1 adds arcs for the word's other
     /// pronunciations ("the(2)"), which must be in the dictionary.
+    ///
+    /// Each state's arc tables are made to fit before its arcs go in (`cdc_fsg_size_tables`,
+    /// when `cdc_fsg_tables_known` found the library's layout): left to the library, every state
+    /// gets two tables of 101 slots, 16 MB for the benchmark's grammar (docs/voice.md).
     public func useGraph(named name: String, graph: WordGraph, words: [String], variants: [Int] = []) throws(DecoderError) {
         let logmath = ps_get_logmath(handle)
         let languageWeight = Float(cmd_ln_float_r(ps_get_config(handle), "-lw"))
@@ -160,6 +175,17 @@ public final class Decoder {
             let id = fsg_model_word_add(fsg, "\(words[Int(label)])(\(variant))")
             variantIds[key] = id
             return id
+        }
+        if sizesArcTables {
+            // Each state's two tables, sized for what they will hold: its word arcs' targets (and
+            // the silence loop the search adds), and the null transitions after the closure.
+            let reach = graph.epsilonReach()
+            for state in 0..<graph.stateCount {
+                let targets = Set(graph.arcs[state].lazy.filter { $0.label != WordGraph.epsilon }.map(\.target)).count + 1
+                let nulls = reach.counts[state] + (reach.reachesFinal[state] ? 1 : 0)
+                cdc_fsg_size_tables(fsg, Int32(state), Self.prime(atLeast: targets), nulls == 0 ? 0 : Self.prime(atLeast: nulls))
+            }
+            cdc_fsg_size_tables(fsg, finalState, 2, 0)
         }
         for state in 0..<graph.stateCount {
             for arc in graph.arcs[state] {
@@ -187,6 +213,21 @@ public final class Decoder {
             throw DecoderError("PocketSphinx refused the grammar “\(name)” (see the library log)")
         }
         try useSearch(named: name)
+    }
+
+    /// The smallest prime that is at least `count` (and at least 2): a table size.
+    static func prime(atLeast count: Int) -> Int32 {
+        func isPrime(_ number: Int) -> Bool {
+            var divisor = 2
+            while divisor * divisor <= number {
+                if number % divisor == 0 { return false }
+                divisor += 1
+            }
+            return true
+        }
+        var candidate = max(count, 2)
+        while !isPrime(candidate) { candidate += 1 }
+        return Int32(candidate)
     }
 
     /// Drops the search `name` and frees it (`ps_unset_search`), then gives the freed heap back

@@ -153,6 +153,25 @@ public struct WordGraph: Sendable {
         return result
     }
 
+    /// For each state, how many other states epsilon arcs reach from it (through any number of
+    /// them), and whether one of those or the state itself is final.
+    public func epsilonReach() -> (counts: [Int], reachesFinal: [Bool]) {
+        var counts = [Int](repeating: 0, count: stateCount)
+        var reachesFinal = isFinal
+        for state in 0..<stateCount where arcs[state].contains(where: { $0.label == Self.epsilon }) {
+            var seen: Set<Int32> = [Int32(state)]
+            var stack = [Int32(state)]
+            while let current = stack.popLast() {
+                for arc in arcs[Int(current)] where arc.label == Self.epsilon && seen.insert(arc.target).inserted {
+                    stack.append(arc.target)
+                    if isFinal[Int(arc.target)] { reachesFinal[state] = true }
+                }
+            }
+            counts[state] = seen.count - 1
+        }
+        return (counts, reachesFinal)
+    }
+
     /// Copies `other` into this graph; returns the copy's start and its final states (which are
     /// not final here: the caller joins them onward).
     public mutating func appendCopy(of other: WordGraph) -> (start: Int32, finals: [Int32]) {
