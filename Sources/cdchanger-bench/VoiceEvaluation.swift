@@ -3,8 +3,10 @@
 //
 //   cdchanger-bench voice-eval --library DIR [--fit | --weights W1,…,BIAS] MANIFEST.tsv
 //
-// MANIFEST lines: `FILE<TAB>SENTENCE` (an empty sentence for speech outside the grammar or noise).
-// Prints one TSV row per file (its features, score, end and the number words' rival margin),
+// MANIFEST lines: `FILE<TAB>SENTENCE` (an empty sentence for speech outside the grammar or noise);
+// scripts/voice-corpus.sh makes the corpus docs/voice.md reports.
+// Prints one TSV row per file (what was heard; right, wrong, notUnderstood, or for speech outside
+// the grammar acts or none; its features, score, end and the number words' rival margin),
 // then a threshold table and what the standard thresholds act on and ask back ("Did you say …?"); `--fit` refits the weights first (`RejectionModel.fit`, wrong answers
 // weighted ×4) and prints them; `--weights` scores with given ones.
 
@@ -84,8 +86,9 @@ enum VoiceEvaluation {
             let row = Row(file: fields[0], said: said, hypothesis: turn.hypothesis, acts: acts, features: features, rivalMargin: margin, right: right)
             rows.append(row)
             // "wrong" only when the heard sentence does something else; one the resolver does not
-            // understand is answered with "Sorry" and acts on nothing.
-            let verdict = right.map { $0 ? "right" : acts ? "wrong" : "notUnderstood" } ?? "none"
+            // understand is answered with "Sorry" and acts on nothing. Outside the grammar, "acts"
+            // when the heard sentence would do something (if the rejection lets it through).
+            let verdict = right.map { $0 ? "right" : acts ? "wrong" : "notUnderstood" } ?? (acts ? "acts" : "none")
             print([row.file, said, turn.hypothesis ?? "", verdict].joined(separator: "\t") + "\t"
                   + features.map { String(format: "%.3f", $0) }.joined(separator: "\t") + String(format: "\t%.2f", turn.score)
                   + "\t\(turn.end.rawValue) \(turn.listening.samplesRead / 16) ms"
