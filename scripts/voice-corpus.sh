@@ -13,7 +13,7 @@
 #   heldout      every command, flite (kal16, awb, slt, rms) and festival's kal_diphone
 #   heldout2     every command, festival's ked_diphone and the HTS voice cmu_us_slt_arctic_hts
 # Every set also has 25 sentences outside the grammar (clean and noisy) and 12 clips of noise.
-# The same commands, voices and noise levels every time; the noise itself is random.
+# The same clips every time (sox -R: the same noise), given the same synthesizers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup-common.sh
@@ -69,9 +69,9 @@ mix() {
   length=$(stat_of "$1" "Length (seconds):")
   speech=$(stat_of "$1" "RMS     amplitude:")
   noise_file=$(mktemp --suffix=.wav)
-  sox -n -r "$rate" -c 1 -b 16 "$noise_file" synth "$length" "$2" vol 0.5
+  sox -R -n -r "$rate" -c 1 -b 16 "$noise_file" synth "$length" "$2" vol 0.5
   level=$(stat_of "$noise_file" "RMS     amplitude:")
-  sox -m "$1" -v "$(python3 -c "print($speech / max($level, 1e-6) / 10 ** ($3 / 20))")" "$noise_file" "$4"
+  sox -R -m "$1" -v "$(python3 -c "print($speech / max($level, 1e-6) / 10 ** ($3 / 20))")" "$noise_file" "$4"
   rm -f "$noise_file"
 }
 # take SET INDEX VOICE NOISE TEXT SENTENCE: one clip (NOISE "-" for clean) and its manifest line.
@@ -114,7 +114,7 @@ for set in "${sets[@]}"; do
     for seconds in 1 2.5; do
       for volume in 0.05 0.2; do
         file="$out/$set/n-$kind-$seconds-$volume.wav"
-        sox -n -r 16000 -c 1 -b 16 "$file" synth "$seconds" "$kind" vol "$volume"
+        sox -R -n -r 16000 -c 1 -b 16 "$file" synth "$seconds" "$kind" vol "$volume"
         printf '%s\t\n' "$(realpath "$file")" >> "$out/$set/manifest.tsv"
       done
     done
