@@ -761,7 +761,7 @@ extension GrammarOptions {
             "MagazineNumber": Set(1...10),
         ],
         unspokenPhrases: ChangerShortcuts.soundAlikePhrases, unspokenEnumPhrases: ChangerShortcuts.soundAlikeEnumPhrases,
-        unspokenAlternatives: ChangerShortcuts.soundAlikeAlternatives
+        unspokenAlternatives: ChangerShortcuts.soundAlikeAlternatives.merging(ChangerShortcuts.misheardAlternatives) { $0.union($1) }
     )
 }
 

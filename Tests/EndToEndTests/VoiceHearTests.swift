@@ -107,6 +107,35 @@ struct VoiceHearTests {
         #expect(text.output == "\(file.path): play disc two → not sure: Did you say \u{201C}play disc two\u{201D}?\n", "\(text.output)")
     }
 
+    /// "Next song" in en-gb-x-rp was heard as "mix songs" and turned random play on, while the
+    /// grammar had "mix" for random play (ChangerShortcuts.misheardAlternatives, found by saying
+    /// "next song" to the dashboard). Said at three speeds, it now does nothing but the next track.
+    @Test("“next song” in a British voice is never taken for random play: acted on as the next track, asked back or refused")
+    func nextSongIsNotRandomPlay() throws {
+        let audio = TemporaryFolder("cdc-voice")
+        let fixture = try PlayerFixture()
+        let clips = try [130, 150, 175].map { speed in
+            let file = audio.file("next-\(speed).wav")
+            try SpeechFixtures.speak("next song", voice: SpeechFixtures.Voice("en-gb-x-rp", speed: speed), to: file)
+            return Clip(sentence: "next song", file: file, label: "en-gb-x-rp@\(speed)")
+        }
+        let heard = try Self.hear(clips, fixture)
+        try #require(heard.objects.count == clips.count, "\(heard.error)")
+        let next = Self.action(try Self.expected(["next song"], fixture)[0])
+        var actedRightly = 0
+        for (clip, object) in zip(clips, heard.objects) {
+            let outcome = object["outcome"] as? String
+            if outcome == "matched" {
+                #expect(Self.action(object) == next, "\(clip.label) heard as “\(object["heard"] ?? "")”: \(Self.action(object))")
+                actedRightly += Self.action(object) == next ? 1 : 0
+            } else {
+                #expect(["notHeard", "unsupported", "ambiguous"].contains(outcome ?? ""), "\(clip.label): \(outcome ?? "-")")
+            }
+            #expect(object["intent"] as? String != "Random", "\(clip.label) heard as “\(object["heard"] ?? "")”")
+        }
+        #expect(actedRightly >= 1, "\(heard.objects.map { "\($0["heard"] ?? "") \($0["score"] ?? "")" })")
+    }
+
     @Test("a file that cannot be read gets one message and the others are still recognized")
     func unreadableFileIsReported() throws {
         let audio = TemporaryFolder("cdc-voice")
