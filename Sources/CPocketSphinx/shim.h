@@ -12,9 +12,9 @@
 
 /* sphinxbase keeps each FSG state's arcs in two hash tables, null transitions first, then word
    transitions, each keyed by target state (struct trans_list_s in fsg_model.c; it is not in the
-   headers). fsg_model_trans_add makes each table with 101 slots of 32 bytes whatever it holds,
-   which is most of a large grammar's memory. This mirrors that struct; cdc_fsg_tables_known
-   checks the mirror against the library before anything relies on it. */
+   headers). fsg_model_trans_add makes each table with 101 slots of 32 bytes whatever it holds:
+   a third of a large grammar's search. This mirrors that struct; cdc_fsg_tables_known checks
+   the mirror against the library before anything relies on it. */
 typedef struct {
     hash_table_t *null_trans;
     hash_table_t *trans;
