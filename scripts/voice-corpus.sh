@@ -16,10 +16,10 @@
 # The same clips every time (sox -R: the same noise), given the same synthesizers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+[ $# -ge 1 ] || { echo "usage: scripts/voice-corpus.sh OUTDIR [tune|test|heldout|heldout2…]" >&2; exit 64; }
 source scripts/setup-common.sh
 ensure_packages "${BUILD_PACKAGES[@]}" sox python3 espeak-ng flite festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts
 
-[ $# -ge 1 ] || { echo "usage: scripts/voice-corpus.sh OUTDIR [tune|test|heldout|heldout2…]" >&2; exit 64; }
 out=$1
 shift
 sets=("$@")
@@ -34,7 +34,7 @@ run() { HOME=$state XDG_CONFIG_HOME=$state/config "$player" --state-dir "$state"
 for magazine in "Road Trip" "Sunday Drive" "Kitchen Mix" "Morning Commute"; do
   run magazine create "$magazine" >/dev/null
 done
-mapfile -t commands < <(run shortcuts --spoken 1 | sort -u | run resolve --json \
+mapfile -t commands < <(run shortcuts --spoken 1 | LC_ALL=C sort -u | run resolve --json \
   | python3 -c 'import json, sys
 for line in sys.stdin:
     said = json.loads(line)

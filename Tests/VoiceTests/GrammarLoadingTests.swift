@@ -4,7 +4,7 @@ import TestSupport
 @testable import Voice
 
 /// Loading a grammar into PocketSphinx: each state's arc tables are sized to what they hold
-/// (`Decoder.useGraph`), where the library would give every state two tables of 101 slots, and
+/// (`Decoder.useGraph`), where the library would give every state 101-slot tables, and
 /// the search that results hears exactly what the library's own tables give.
 @Suite struct GrammarLoadingTests {
     @Test("the sphinxbase on this machine keeps its arc tables where the decoder sizes them")
