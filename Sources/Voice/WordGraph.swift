@@ -159,15 +159,9 @@ public struct WordGraph: Sendable {
         var counts = [Int](repeating: 0, count: stateCount)
         var reachesFinal = isFinal
         for state in 0..<stateCount where arcs[state].contains(where: { $0.label == Self.epsilon }) {
-            var seen: Set<Int32> = [Int32(state)]
-            var stack = [Int32(state)]
-            while let current = stack.popLast() {
-                for arc in arcs[Int(current)] where arc.label == Self.epsilon && seen.insert(arc.target).inserted {
-                    stack.append(arc.target)
-                    if isFinal[Int(arc.target)] { reachesFinal[state] = true }
-                }
-            }
-            counts[state] = seen.count - 1
+            let reached = close([Int32(state)])
+            counts[state] = reached.count - 1
+            reachesFinal[state] = reached.contains { isFinal[Int($0)] }
         }
         return (counts, reachesFinal)
     }

@@ -126,8 +126,9 @@ struct VoiceHearTests {
         for (clip, object) in zip(clips, heard.objects) {
             let outcome = object["outcome"] as? String
             if outcome == "matched" {
-                #expect(Self.action(object) == next, "\(clip.label) heard as “\(object["heard"] ?? "")”: \(Self.action(object))")
-                actedRightly += Self.action(object) == next ? 1 : 0
+                let action = Self.action(object)
+                #expect(action == next, "\(clip.label) heard as “\(object["heard"] ?? "")”: \(action)")
+                if action == next { actedRightly += 1 }
             } else {
                 #expect(["notHeard", "unsupported", "ambiguous"].contains(outcome ?? ""), "\(clip.label): \(outcome ?? "-")")
             }
