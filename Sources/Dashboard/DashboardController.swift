@@ -147,11 +147,8 @@ final class DashboardController {
     func handle(_ key: Key) -> Outcome {
         if key == .resize { return .handled }
         if let overlay = ui.overlay { return handle(key, in: overlay) }
-        if lastSnapshot?.listening != nil, key == .escape || key == .character("v") {
-            // A second `v`, or Esc, ends the turn early; what was said so far is still recognized.
-            host.stopListening()
-            return .handled
-        }
+        // A second `v`, or Esc, ends the turn early; what was said so far is still recognized.
+        if key == .escape || key == .character("v"), host.stopListening() { return .handled }
         if ui.prompt.isFocused { return handlePromptKey(key) }
         return handleMainKey(key)
     }

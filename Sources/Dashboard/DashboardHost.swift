@@ -354,6 +354,8 @@ public protocol DashboardHost: AnyObject {
     /// recognized). The turn's progress shows in `snapshot().listening`; its end comes back
     /// through `Dashboard.voiceTurnEnded(_:)`.
     func toggleListening()
-    /// Esc while listening: ends the turn under way early, as a second `v` does.
-    func stopListening()
+    /// Esc or `v` while listening: ends the turn under way early, as a second `v` does. Returns
+    /// whether a turn was under way (the key then does nothing else); asked live, not from the
+    /// last frame's snapshot, since a turn can end between two frames.
+    func stopListening() -> Bool
 }

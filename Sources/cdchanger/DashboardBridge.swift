@@ -142,8 +142,10 @@ final class DashboardBridge: DashboardHost {
         if player.voice.isListening { player.voice.stop() } else { player.voice.listen() }
     }
 
-    func stopListening() {
+    func stopListening() -> Bool {
+        guard player.voice.isListening else { return false }
         player.voice.stop()
+        return true
     }
 
     /// A voice turn's end goes to the dashboard, which submits a heard sentence as a typed one

@@ -23,6 +23,19 @@ import TmuxDriver
         #expect(harness.host.listeningStops == 2)
     }
 
+    /// Found by the key-storm test: a turn that ended (no microphone) after the last frame was
+    /// drawn still swallowed every Esc, so the prompt bar could not be left.
+    @Test func escAfterATurnEndedBetweenFramesLeavesThePromptBar() {
+        let harness = DashboardHarness()
+        harness.press(.character("/"))
+        harness.host.listening = DashboardSnapshot.Listening()
+        _ = harness.frame()
+        harness.host.listening = nil
+        _ = harness.controller.handle(.escape)
+        #expect(!harness.controller.ui.prompt.isFocused)
+        #expect(harness.host.listeningStops == 0)
+    }
+
     @Test func theFirstTurnSaysTheModelIsLoading() {
         let harness = DashboardHarness()
         harness.host.listening = DashboardSnapshot.Listening(isLoading: true)

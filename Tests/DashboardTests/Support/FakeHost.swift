@@ -173,7 +173,11 @@ final class FakeHost: DashboardHost {
         listening = listening == nil ? DashboardSnapshot.Listening() : nil
     }
 
-    func stopListening() { listeningStops += 1 }
+    func stopListening() -> Bool {
+        guard listening != nil else { return false }
+        listeningStops += 1
+        return true
+    }
 
     func libraryAlbums() -> [AlbumChoice] { library }
 
