@@ -62,14 +62,14 @@ struct CollisionFinder {
     }
 
     private func slotTransition(_ template: CompiledTemplate, _ edge: Int32) -> Transition {
-        template.transitions[Int(edge / 256)][Int(edge % 256)]
+        template.edges[Int(template.edgeStart[Int(edge / 256)]) + Int(edge % 256)]
     }
 
     /// Moves that consume no token, with the binding they make, if any.
     private func silentMoves(_ side: SideState, _ template: CompiledTemplate, restricted: Bool) -> [(SideState, Int8, Int32)] {
         var moves: [(SideState, Int8, Int32)] = []
         if side.slotEdge < 0 {
-            for (offset, transition) in template.transitions[Int(side.state)].enumerated() {
+            for (offset, transition) in template.transitions(from: side.state).enumerated() {
                 switch transition.kind {
                 case .epsilon, .app: moves.append((SideState(state: transition.target), -1, -1))
                 case .fixed: moves.append((SideState(state: transition.target), transition.parameter, transition.caseIndex))
@@ -90,7 +90,7 @@ struct CollisionFinder {
     /// Moves that consume one token.
     private func tokenMoves(_ side: SideState, _ template: CompiledTemplate, restricted: Bool) -> [(Int32, SideState)] {
         if side.slotEdge < 0 {
-            return template.transitions[Int(side.state)].compactMap { transition in
+            return template.transitions(from: side.state).compactMap { transition in
                 transition.kind == .word ? (transition.token, SideState(state: transition.target)) : nil
             }
         }
@@ -100,7 +100,7 @@ struct CollisionFinder {
 
     private func move(_ side: SideState, _ token: Int32, _ template: CompiledTemplate, restricted: Bool) -> [SideState] {
         if side.slotEdge < 0 {
-            return template.transitions[Int(side.state)].compactMap { transition in
+            return template.transitions(from: side.state).compactMap { transition in
                 transition.kind == .word && transition.token == token ? SideState(state: transition.target) : nil
             }
         }

@@ -136,13 +136,13 @@ extension ShortcutRegistry {
 
 extension CompiledTemplate {
     func usesEntityType(_ typeIndex: Int) -> Bool {
-        transitions.contains { $0.contains { $0.kind == .slot && $0.source == .entity(typeIndex) } }
+        edges.contains { $0.kind == .slot && $0.source == .entity(typeIndex) }
     }
 
     var usesAnyEntityType: Bool {
-        transitions.contains { $0.contains { transition in
+        edges.contains { transition in
             guard transition.kind == .slot, case .entity? = transition.source else { return false }
             return true
-        } }
+        }
     }
 }

@@ -397,7 +397,7 @@ struct Matcher {
         if allowSkipping, position < count, isSkip(tokens[position]) {
             add(position + 1, thread.state, thread.bindings, thread.score)
         }
-        for transition in template.transitions[Int(thread.state)] {
+        for transition in template.transitions(from: thread.state) {
             switch transition.kind {
             case .epsilon:
                 add(position, transition.target, thread.bindings, thread.score)
