@@ -21,7 +21,7 @@ struct CollisionFinder {
     /// A position inside one template: resting at a state, or part-way through a slot's names.
     struct SideState: Hashable {
         var state: Int32
-        /// The slot edge being walked (state × 256 + edge index), or -1 when resting.
+        /// The slot edge being walked (its index in the template's `edges`), or -1 when resting.
         var slotEdge: Int32 = -1
         var node: Int32 = 0
     }
@@ -62,18 +62,19 @@ struct CollisionFinder {
     }
 
     private func slotTransition(_ template: CompiledTemplate, _ edge: Int32) -> Transition {
-        template.edges[Int(template.edgeStart[Int(edge / 256)]) + Int(edge % 256)]
+        template.edges[Int(edge)]
     }
 
     /// Moves that consume no token, with the binding they make, if any.
     private func silentMoves(_ side: SideState, _ template: CompiledTemplate, restricted: Bool) -> [(SideState, Int8, Int32)] {
         var moves: [(SideState, Int8, Int32)] = []
         if side.slotEdge < 0 {
-            for (offset, transition) in template.transitions(from: side.state).enumerated() {
+            let leaving = template.transitions(from: side.state)
+            for (edge, transition) in zip(leaving.indices, leaving) {
                 switch transition.kind {
                 case .epsilon, .app: moves.append((SideState(state: transition.target), -1, -1))
                 case .fixed: moves.append((SideState(state: transition.target), transition.parameter, transition.caseIndex))
-                case .slot: moves.append((SideState(state: side.state, slotEdge: side.state * 256 + Int32(offset), node: NameTrie.root), -1, -1))
+                case .slot: moves.append((SideState(state: side.state, slotEdge: Int32(edge), node: NameTrie.root), -1, -1))
                 case .word: break
                 }
             }

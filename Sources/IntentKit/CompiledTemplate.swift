@@ -145,7 +145,7 @@ struct CompiledTemplate: Sendable {
         var starts: [Int32] = [0]
         for state in builder.transitions { starts.append(starts.last! + Int32(state.count)) }
         edgeStart = starts
-        literalTokens = Set(builder.transitions.flatMap { $0.filter { $0.kind == .word }.map(\.token) })
+        literalTokens = Set(edges.lazy.filter { $0.kind == .word }.map(\.token))
         requiredTokens = Array(CompiledTemplate.required(template.elements, vocabulary: &vocabulary)).sorted()
     }
 

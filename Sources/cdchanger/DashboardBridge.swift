@@ -143,9 +143,7 @@ final class DashboardBridge: DashboardHost {
     }
 
     func stopListening() -> Bool {
-        guard player.voice.isListening else { return false }
         player.voice.stop()
-        return true
     }
 
     /// A voice turn's end goes to the dashboard, which submits a heard sentence as a typed one

@@ -87,11 +87,14 @@ final class PlayerVoice {
         session.changed()
     }
 
-    /// A second `v`, Esc: the turn ends at its next 20 ms of audio (what was said is still recognized).
-    func stop() {
-        guard listening != nil else { return }
+    /// A second `v`, Esc: the turn ends at its next 20 ms of audio (what was said is still
+    /// recognized). Returns whether a turn was under way.
+    @discardableResult
+    func stop() -> Bool {
+        guard listening != nil else { return false }
         live.requestStop()
         recognizer?.stop()
+        return true
     }
 
     /// On quit: the turn under way is ended and whoever waits for it is answered now.
