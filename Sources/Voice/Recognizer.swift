@@ -108,12 +108,15 @@ public final class Recognizer {
     /// Dictionary word ("the(2)") → phones, for the words of the loaded grammar.
     private var pronunciations: [String: [String]] = [:]
     private var rivalWords = RivalWordEvidence(pronunciations: [:])
+    /// The model definition both decoders map; its pages go back after each grammar load.
+    private let modelDefinition: MappedModelFile
 
     public init(
         model: ModelPaths = .debian, tuning: DecoderOptions = DecoderOptions(), loopTuning: DecoderOptions = DecoderOptions()
     ) throws(DecoderError) {
         grammarDecoder = try GrammarDecoder(model: model, tuning: tuning)
         phoneLoop = try PhoneLoopDecoder(model: model, tuning: loopTuning)
+        modelDefinition = MappedModelFile(path: model.acousticModel + "/mdef")
         try startAfresh()
     }
 
@@ -128,8 +131,10 @@ public final class Recognizer {
         try phoneLoop.decoder.startStream()
     }
 
-    /// Switches to `grammar` (see `GrammarDecoder.load`).
+    /// Switches to `grammar` (see `GrammarDecoder.load`), then hands back the model definition's
+    /// pages the search build read (`MappedModelFile.releasePages`).
     public func load(_ grammar: Grammar) throws(DecoderError) {
+        defer { modelDefinition.releasePages() }
         try grammarDecoder.load(grammar)
         pronunciations = [:]
         for entry in grammar.lexicon {

@@ -69,6 +69,7 @@ enum VoiceBenchmark {
         var latencies: [Double] = [], durations: [Double] = []
         var cpu = 0.0, wall = 0.0
         var right = 0
+        var afterTurns = 0.0   // the highest resident memory after a turn
         for (index, sentence) in sentences.enumerated() {
             let path = NSTemporaryDirectory() + "cdchanger-bench-voice-\(index).wav"
             defer { try? FileManager.default.removeItem(atPath: path) }
@@ -86,6 +87,7 @@ enum VoiceBenchmark {
             let resolution = (turn?.hypothesis).map { registry.resolve($0, mode: .inApp) }
             let end = DispatchTime.now().uptimeNanoseconds
             cpu += cpuSeconds() - cpuStart
+            afterTurns = max(afterTurns, residentMegabytes())
             wall += Double(end - start) / 1e9
             let speechEnd = Double(spoken) / Double(SpeechAudio.sampleRate)
             durations.append(speechEnd)
@@ -113,6 +115,8 @@ enum VoiceBenchmark {
              String(format: "+%.1f MB", withVoice - withoutVoice), "< 80 MB", Measure.verdict(withVoice < 80)],
             ["resident memory after 10 rebuilds", String(format: "%.1f MB", afterRebuilds), String(format: "without %.1f MB", withoutVoice),
              String(format: "+%.1f MB", afterRebuilds - withoutVoice), "< 80 MB", Measure.verdict(afterRebuilds < 80)],
+            ["resident memory after a turn, highest of \(sentences.count)", String(format: "%.1f MB", afterTurns), String(format: "without %.1f MB", withoutVoice),
+             String(format: "+%.1f MB", afterTurns - withoutVoice), "< 80 MB", Measure.verdict(afterTurns < 80)],
             ["CPU while listening (both decoders)", String(format: "%.1f %% of a core", cpuShare * 100), "real time", String(format: "%.2f", cpuShare), "< 30 %", Measure.verdict(cpuShare < 0.30)],
         ])
     }

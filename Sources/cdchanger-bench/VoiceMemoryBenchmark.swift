@@ -35,7 +35,7 @@ enum VoiceMemoryBenchmark {
             let recognizer = try Recognizer(model: .debian, tuning: VoiceRecognizer.grammarTuning, loopTuning: VoiceRecognizer.phoneLoopTuning)
             step("grammar decoder and phone loop (ps_init twice)")
             try recognizer.load(grammar)
-            step("grammar search (ps_set_fsg)")
+            step("grammar search (ps_set_fsg); model definition pages handed back")
             var loads: [Double] = []
             for round in 0..<rounds {
                 names[0] = "Renamed Magazine \(round)"

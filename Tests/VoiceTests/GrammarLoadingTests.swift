@@ -5,7 +5,8 @@ import TestSupport
 
 /// Loading a grammar into PocketSphinx: each state's arc tables are sized to what they hold
 /// (`Decoder.useGraph`), where the library would give every state 101-slot tables, and
-/// the search that results hears exactly what the library's own tables give.
+/// the search that results hears exactly what the library's own tables give; the model
+/// definition's pages the load read go back to the page cache (`MappedModelFile`).
 @Suite struct GrammarLoadingTests {
     @Test("the sphinxbase on this machine keeps its arc tables where the decoder sizes them")
     func arcTablesAreSizedHere() throws {
@@ -20,7 +21,11 @@ import TestSupport
         let grammarDecoder = try GrammarDecoder(model: .debian, tuning: VoiceRecognizer.grammarTuning)
         grammarDecoder.decoder.sizesArcTables = sizingTables
         try grammarDecoder.load(grammar)
-        let decoder = grammarDecoder.decoder
+        return try decode(samples, on: grammarDecoder.decoder)
+    }
+
+    /// The words and score `samples` get from `decoder` as it is.
+    static func decode(_ samples: [Int16], on decoder: Decoder) throws -> (text: String, score: Int32)? {
         try decoder.startStream()
         try decoder.startUtterance()
         try samples.withUnsafeBufferPointer { samples throws(DecoderError) in try decoder.process(samples) }
@@ -66,5 +71,84 @@ import TestSupport
         let reach = graph.epsilonReach()
         #expect(reach.counts == [2, 1, 0, 0])
         #expect(reach.reachesFinal == [true, true, true, false])
+    }
+
+    /// Resident kilobytes of every mapping of `path` in this process (`/proc/self/smaps`).
+    static func residentKilobytes(of path: String) throws -> Int {
+        let smaps = try #require(MappedModelFile.readWhole("/proc/self/smaps"))
+        var inMapping = false, total = 0
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard let first = fields.first else { continue }
+            if first.hasSuffix(":") {
+                if inMapping, first == "Rss:", fields.count > 1 { total += Int(fields[1]) ?? 0 }
+            } else {
+                inMapping = fields.count >= 6 && fields[5...].joined(separator: " ") == path
+            }
+        }
+        return total
+    }
+
+    @Test("a mapped file's pages go back and its bytes read the same after")
+    func mappedFilePagesAreReleased() throws {
+        let folder = TemporaryFolder("cdc-mapped-model")
+        let file = folder.file("model.bin")
+        let size = 1 << 20
+        let pattern = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        try Data(pattern).write(to: file)
+        let descriptor = open(file.path, O_RDONLY)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        let base = try #require(mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0))
+        #expect(base != MAP_FAILED)
+        defer { munmap(base, size) }
+        let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
+        var sum = 0
+        for index in stride(from: 0, to: size, by: 4096) { sum &+= Int(bytes[index]) }   // touch every page
+        let model = MappedModelFile(path: file.path)
+        #expect(model.mappedRanges() == [UInt(bitPattern: base)..<UInt(bitPattern: base) + UInt(size)])
+        #expect(try Self.residentKilobytes(of: model.path) >= 1000)
+        #expect(model.releasePages() == size)
+        #expect(try Self.residentKilobytes(of: model.path) == 0)
+        #expect(Array(bytes) == pattern)
+        #expect(MappedModelFile(path: folder.file("not-mapped.bin").path).releasePages() == 0)
+    }
+
+    @Test("after a grammar load the model definition is not resident, and speech is heard as before")
+    func modelDefinitionPagesGoBackAfterALoad() throws {
+        // A model folder of its own, with a copy of the model definition, so that no other
+        // test's decoder maps the same file.
+        let model = TemporaryFolder("cdc-grammar-pages")
+        let installed = ModelPaths.debian.acousticModel
+        for name in try FileManager.default.contentsOfDirectory(atPath: installed) {
+            if name == "mdef" {
+                try FileManager.default.copyItem(atPath: installed + "/mdef", toPath: model.file("mdef").path)
+            } else {
+                try FileManager.default.createSymbolicLink(atPath: model.file(name).path, withDestinationPath: installed + "/" + name)
+            }
+        }
+        var paths = ModelPaths.debian
+        paths.acousticModel = model.url.path
+        let grammar = try GrammarGenerationTests.twoMagazines.get()
+        let file = model.file("play-disc-three.wav")
+        try SpeechFixtures.speak("play disc three of road trip in cd changer", voice: SpeechFixtures.Voice("en-us", speed: 160), to: file)
+        let samples = try AudioFile.read(file.path).samples
+        // The same decoder as the recognizer's, on the installed model, which it leaves mapped.
+        let unreleased = try GrammarDecoder(model: .debian, tuning: VoiceRecognizer.grammarTuning)
+        try unreleased.load(grammar)
+        unreleased.decoder.cepstralMean.values = CepstralMean.speech
+        let fresh = try #require(try Self.decode(samples, on: unreleased.decoder))
+
+        let recognizer = try Recognizer(model: paths, tuning: VoiceRecognizer.grammarTuning, loopTuning: VoiceRecognizer.phoneLoopTuning)
+        let modelDefinition = MappedModelFile(path: model.file("mdef").path)
+        #expect(modelDefinition.mappedRanges().count == 2, "one mapping per decoder")
+        #expect(try Self.residentKilobytes(of: modelDefinition.path) > 1000, "starting the decoders reads it")
+        try recognizer.load(grammar)
+        #expect(try Self.residentKilobytes(of: modelDefinition.path) == 0)
+        let heard = try #require(try Self.decode(samples, on: recognizer.grammarDecoder.decoder))
+        #expect(heard.text == fresh.text)
+        #expect(heard.score == fresh.score)
+        #expect(heard.text.hasPrefix("play disc three"), "heard “\(heard.text)”")
+        #expect(try Self.residentKilobytes(of: modelDefinition.path) < 200, "a turn reads back only a little of it")
     }
 }

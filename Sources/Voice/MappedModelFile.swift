@@ -1,0 +1,66 @@
+import Glibc
+
+/// A model file PocketSphinx maps into memory rather than reading it (`-mmap yes`, its default):
+/// the model definition (`mdef`, 137,053 triphones), which each decoder maps for itself and reads
+/// through while a search is built, to find the phone models of every word in every context.
+/// Between builds the search needs only a small part of it (the senone sequences), so the pages a
+/// build touched can go back to the page cache (`madvise(MADV_DONTNEED)` over each mapping of the
+/// file that `/proc/self/maps` lists); what a later turn or build reads comes back from the cache
+/// (docs/voice.md, "Speed and memory").
+struct MappedModelFile {
+    /// The file's path as the kernel names it in `/proc/self/maps` (links resolved).
+    let path: String
+
+    init(path: String) {
+        guard let resolved = realpath(path, nil) else {
+            self.path = path
+            return
+        }
+        self.path = String(cString: resolved)
+        free(resolved)
+    }
+
+    /// Hands back the resident pages of every mapping of the file in this process; returns how
+    /// many bytes of mappings it advised (0 when the file is not mapped, e.g. `-mmap no`).
+    @discardableResult
+    func releasePages() -> Int {
+        var advised = 0
+        for range in mappedRanges() {
+            if madvise(UnsafeMutableRawPointer(bitPattern: range.lowerBound), range.count, MADV_DONTNEED) == 0 {
+                advised += range.count
+            }
+        }
+        return advised
+    }
+
+    /// The address ranges `/proc/self/maps` lists for the file ("start-end perms offset dev inode path").
+    func mappedRanges() -> [Range<UInt>] {
+        guard let text = Self.readWhole("/proc/self/maps") else { return [] }
+        var ranges: [Range<UInt>] = []
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            guard fields.count == 6, fields[5].drop(while: { $0 == " " }) == path else { continue }
+            let bounds = fields[0].split(separator: "-")
+            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16),
+                  start < end else { continue }
+            ranges.append(start..<end)
+        }
+        return ranges
+    }
+
+    /// A proc file's text, read to its end (its size is reported as 0, so it is read in chunks).
+    static func readWhole(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
