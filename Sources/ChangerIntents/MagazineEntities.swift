@@ -40,6 +40,14 @@ public enum MagazineEntities {
         registry.setPreferredExamples(examples.songs, ofType: ChangerCatalog.songType)
     }
 
+    /// The titles of the songs on the current magazine's loaded discs (albums of `library`),
+    /// which the voice grammar holds (`GrammarOptions.changer` lists songs); none without a
+    /// current magazine.
+    public static func loadedSongTitles(of state: ChangerState, in library: Library) -> [String] {
+        guard let magazine = state.currentMagazine else { return [] }
+        return magazine.slots.compactMap { $0 }.compactMap(library.album(at:)).flatMap { $0.tracks.map(\.title) }
+    }
+
     /// Sentences a magazine's name makes ambiguous, in words for the user (empty when there are none).
     /// Called after a magazine is created or renamed, so a name like "Disc 3" is reported at once.
     public static func collisionWarnings(for magazine: Magazine, in registry: ShortcutRegistry) -> [String] {

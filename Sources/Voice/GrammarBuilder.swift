@@ -10,6 +10,10 @@ public struct GrammarOptions: Sendable, Hashable {
     /// Entity types whose names are left out of the grammar (their slots hear nothing): a large
     /// library's songs would make the grammar too big to rebuild quickly (docs/voice.md).
     public var unspokenEntityTypes: Set<String> = []
+    /// Entity types of which the grammar holds only the names its caller lists with each build
+    /// (`VoiceRecognizer.setListedNames`): the songs of the discs loaded now, out of a library's
+    /// thousands. Until names are listed, such a type's slots hear nothing.
+    public var listedEntityTypes: Set<String> = []
     /// Named fragments left out of every phrase, as if the phrase did not have them: the ones
     /// that only address a device or room ("tv, next song in the kitchen") make the grammar many
     /// times larger and give the recognizer more to confuse, for nothing a driver says.
@@ -36,13 +40,14 @@ public struct GrammarOptions: Sendable, Hashable {
 
     public init(
         appClause: Bool = true,
-        unspokenEntityTypes: Set<String> = [], unspokenFragments: Set<String> = [], spokenFragments: [String: String] = [:],
+        unspokenEntityTypes: Set<String> = [], listedEntityTypes: Set<String> = [], unspokenFragments: Set<String> = [], spokenFragments: [String: String] = [:],
         answerPhrases: [String] = [], spokenIntegers: [String: Set<Int>] = [:],
         unspokenPhrases: Set<String> = [], unspokenEnumPhrases: [String: Set<String>] = [:],
         unspokenAlternatives: [String: Set<String>] = [:]
     ) {
         self.appClause = appClause
         self.unspokenEntityTypes = unspokenEntityTypes
+        self.listedEntityTypes = listedEntityTypes
         self.unspokenFragments = unspokenFragments
         self.spokenFragments = spokenFragments
         self.answerPhrases = answerPhrases
@@ -351,8 +356,9 @@ public struct GrammarBuilder: Sendable {
     }
 
     /// The names of `snapshot` as word sequences per entity type, with the new words numbered,
-    /// rewrites for names the normaliser would not read back, and the names left out.
-    private func names(for snapshot: ParameterSnapshot, table: inout WordTable)
+    /// rewrites for names the normaliser would not read back, and the names left out. Of a
+    /// listed type (`GrammarOptions.listedEntityTypes`), only the entities named in `listed`.
+    private func names(for snapshot: ParameterSnapshot, listed: [String: Set<String>], table: inout WordTable)
         -> (byType: [String: [[Int32]]], rewrites: [[String]: String], leftOut: [(String, UnpronounceableWord)]) {
         var byType: [String: [[Int32]]] = [:]
         var rewrites: [[String]: String] = [:]
@@ -361,7 +367,8 @@ public struct GrammarBuilder: Sendable {
         for type in entityTypes where !options.unspokenEntityTypes.contains(type) {
             var seen: Set<[Int32]> = []
             var phrases: [[Int32]] = []
-            for entity in snapshot.entities[type] ?? [] {
+            let only = options.listedEntityTypes.contains(type) ? listed[type] ?? [] : nil
+            for entity in snapshot.entities[type] ?? [] where only?.contains(entity.displayName) ?? true {
                 for name in [entity.displayName] + entity.synonyms {
                     let spoken = spokenNames.spoken(name) {
                         let form = SpokenForm(name, hasApostropheForm: dictionary.contains)
@@ -384,10 +391,11 @@ public struct GrammarBuilder: Sendable {
         return (byType, rewrites, leftOut)
     }
 
-    /// The grammar for the names of `snapshot` (the registry's current one, typically).
-    public func grammar(for snapshot: ParameterSnapshot) -> Grammar {
+    /// The grammar for the names of `snapshot` (the registry's current one, typically); of a
+    /// listed type, the names in `listed` (entity type → display names).
+    public func grammar(for snapshot: ParameterSnapshot, listed: [String: Set<String>] = [:]) -> Grammar {
         var table = WordTable(words: staticWords, sources: staticSources)
-        let (names, rewrites, leftOut) = names(for: snapshot, table: &table)
+        let (names, rewrites, leftOut) = names(for: snapshot, listed: listed, table: &table)
 
         let slotGraphs = enumGraphs + entityTypes.map { WordGraph.phraseGraph(names[$0] ?? []) }
         let graph = Self.expandingSlots(of: skeleton, with: slotGraphs, shared: Set(enumGraphs.count..<slotGraphs.count))
@@ -493,10 +501,13 @@ public struct GrammarBuilder: Sendable {
     /// Sentences of the grammar with real names, for speaking tests: `perTemplate` random
     /// expansions of each phrase template (choices and optional parts picked at random, the app
     /// clause in about one in five, slots filled with `snapshot`'s names and enum phrases), in
-    /// spoken words ("play disc three of road trip"). Templates whose slot has no names are left out.
-    public func sampleSentences(for snapshot: ParameterSnapshot, perTemplate: Int, using generator: inout some RandomNumberGenerator) -> [String] {
+    /// spoken words ("play disc three of road trip"). Templates whose slot has no names are left
+    /// out. Names of a listed type as in `grammar(for:listed:)`.
+    public func sampleSentences(
+        for snapshot: ParameterSnapshot, listed: [String: Set<String>] = [:], perTemplate: Int, using generator: inout some RandomNumberGenerator
+    ) -> [String] {
         var table = WordTable(words: staticWords, sources: staticSources)
-        let (names, _, _) = names(for: snapshot, table: &table)
+        let (names, _, _) = names(for: snapshot, listed: listed, table: &table)
         let words = table.words
         func expand(_ nodes: [Node], into sentence: inout [Int32]) -> Bool {
             for node in nodes {
@@ -643,7 +654,7 @@ public struct GrammarBuilder: Sendable {
     public func competitorPhrases(for snapshot: ParameterSnapshot, expansionsPerTemplate: Int = 40)
         -> [(words: [String], origin: String)] {
         var table = WordTable(words: staticWords, sources: staticSources)
-        let (names, _, _) = names(for: snapshot, table: &table)
+        let (names, _, _) = names(for: snapshot, listed: [:], table: &table)
         let words = table.words
         var seen: Set<[Int32]> = []
         var result: [(words: [String], origin: String)] = []
@@ -738,14 +749,15 @@ struct WordTable {
 }
 
 extension GrammarOptions {
-    /// What CD Changer's grammar holds (docs/voice.md): magazines, albums and artists but not
-    /// songs (10,000 song titles would make the grammar too large to rebuild on every change), no
+    /// What CD Changer's grammar holds (docs/voice.md): magazines, albums and artists, and of the
+    /// songs only those listed, the ones on the current magazine's loaded discs (10,000 song
+    /// titles would make the grammar too large to rebuild on every change), no
     /// device or room addresses, the spoken vocabulary instead of the typed one, answers to
     /// follow-up questions, and numbers that do not sound like each other (volume in tens,
     /// tracks 1–25, discs and magazines 1–10, common seek lengths, ordinals only before what they
     /// count), and none of the phrases that sound like another command's.
     public static let changer = GrammarOptions(
-        unspokenEntityTypes: [ChangerCatalog.songType], unspokenFragments: ChangerShortcuts.fillerFragments.union(["place"]),
+        listedEntityTypes: [ChangerCatalog.songType], unspokenFragments: ChangerShortcuts.fillerFragments.union(["place"]),
         spokenFragments: ChangerShortcuts.spokenFragments,
         answerPhrases: [
             "[number|option] (one|two|three|four|five|six|seven|eight|nine)",

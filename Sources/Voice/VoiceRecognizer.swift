@@ -30,6 +30,7 @@ public struct VoiceTurn: Sendable {
 /// After that, every snapshot the registry publishes (`observeSnapshots`) rebuilds the grammar
 /// on a background queue; the next turn waits for that build and hands it to the decoder
 /// (`ps_set_fsg`) before it listens, so a name renamed a moment ago is heard by its new name.
+/// Names listed with `setListedNames` (the songs of the loaded discs) rebuild it the same way.
 ///
 /// One turn at a time: the decoders are used only by the thread that calls `listen`/`recognize`
 /// (a `Mutex` serialises callers).
@@ -50,6 +51,8 @@ public final class VoiceRecognizer: Sendable {
     private let builder = Mutex<GrammarBuilder?>(nil)
     private let observer = Mutex<SnapshotObserverToken?>(nil)
     private let stopRequest = Atomic<Bool>(false)
+    /// The names of the listed entity types (`GrammarOptions.listedEntityTypes`) the grammar holds.
+    private let listed = Mutex<[String: Set<String>]>([:])
 
     /// Decoder settings, measured (docs/voice.md, "Decoder settings").
     public static let grammarTuning = DecoderOptions([
@@ -79,6 +82,21 @@ public final class VoiceRecognizer: Sendable {
     public func prepare() throws(DecoderError) {
         _ = try withEngine { _ throws(DecoderError) in }
     }
+
+    /// The names of `type` (one of `options.listedEntityTypes`) the grammar holds from now on:
+    /// a different list rebuilds the grammar as a new snapshot does, and the next turn hears it.
+    public func setListedNames(_ names: some Sequence<String>, ofType type: String) {
+        let names = Set(names)
+        let changed = listed.withLock { listed in
+            guard listed[type] != names else { return false }
+            listed[type] = names
+            return true
+        }
+        if changed, options.listedEntityTypes.contains(type) { snapshotChanged(registry.snapshot) }
+    }
+
+    /// The listed names (see `setListedNames`).
+    public var listedNames: [String: Set<String>] { listed.withLock { $0 } }
 
     /// Ends the current turn at its next 20 ms chunk (a second key press); safe from any thread.
     public func stop() { stopRequest.store(true, ordering: .relaxed) }
@@ -167,11 +185,14 @@ public final class VoiceRecognizer: Sendable {
     private func withEngine<T>(_ body: (VoiceEngine) throws(DecoderError) -> T) throws(DecoderError) -> T {
         try engine.withLock { slot throws(DecoderError) -> T in
             if slot == nil {
-                let loaded = try VoiceEngine(registry: registry, options: options, model: model)
+                let names = listedNames
+                let loaded = try VoiceEngine(registry: registry, options: options, model: model, listed: names)
                 slot = loaded
                 builder.withLock { $0 = loaded.builder }
                 let token = registry.observeSnapshots { [weak self] snapshot in self?.snapshotChanged(snapshot) }
                 observer.withLock { $0 = token }
+                // Names listed while the engine loaded were not built by the queue (it had no builder).
+                if listedNames != names { snapshotChanged(registry.snapshot) }
             }
             let engine = slot!
             buildQueue.sync {}   // a rebuild that is under way finishes first
@@ -185,7 +206,7 @@ public final class VoiceRecognizer: Sendable {
         let ticket = pending.withLock { $0.issue() }
         buildQueue.async { [weak self] in
             guard let self, let builder = builder.withLock({ $0 }) else { return }
-            let grammar = builder.grammar(for: snapshot)
+            let grammar = builder.grammar(for: snapshot, listed: listedNames)
             pending.withLock { $0.store(grammar, ticket: ticket) }
         }
     }
@@ -225,13 +246,13 @@ private final class VoiceEngine: @unchecked Sendable {
     let listener: Listener
     private(set) var grammar: Grammar
 
-    init(registry: ShortcutRegistry, options: GrammarOptions, model: ModelPaths) throws(DecoderError) {
+    init(registry: ShortcutRegistry, options: GrammarOptions, model: ModelPaths, listed: [String: Set<String>]) throws(DecoderError) {
         Decoder.silenceLibraryLog()
         let lexicon = Lexicon(dictionary: try PronunciationDictionary(path: model.dictionary))
         builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: options)
         recognizer = try Recognizer(model: model, tuning: VoiceRecognizer.grammarTuning, loopTuning: VoiceRecognizer.phoneLoopTuning)
         listener = Listener(recognizer: recognizer)
-        grammar = builder.grammar(for: registry.snapshot)
+        grammar = builder.grammar(for: registry.snapshot, listed: listed)
         try recognizer.load(grammar)
     }
 

@@ -11,6 +11,7 @@
 // weighted ×4) and prints them; `--weights` scores with given ones.
 
 import ChangerIntents
+import ChangerKit
 import Foundation
 import IntentKit
 import MusicLibrary
@@ -66,6 +67,8 @@ enum VoiceEvaluation {
             fatalError("The built-in catalog does not register: \(error)")
         }
         let recognizer = VoiceRecognizer(registry: registry, options: .changer)
+        // The songs a fresh install's Magazine One holds, as `shortcuts --spoken` (the corpus) had them.
+        recognizer.setListedNames(MagazineEntities.loadedSongTitles(of: .fresh(library: scanned), in: scanned), ofType: ChangerCatalog.songType)
         var rows: [Row] = []
         print(["file", "said", "heard", "right"].joined(separator: "\t") + "\t" + RejectionModel.featureNames.joined(separator: "\t") + "\tscore\tend\trivalMargin")
         for line in text.split(separator: "\n") where !line.isEmpty {

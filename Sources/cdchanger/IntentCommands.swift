@@ -57,7 +57,7 @@ enum IntentCommands {
                 let registry = try environment.registry
                 if let count = arguments.value("--spoken") {
                     guard let perPhrase = Int(count), perPhrase > 0 else { throw UsageError("--spoken takes a number of sentences per phrase, such as 2") }
-                    try VoiceCommands.spokenSentences(registry, perPhrase: perPhrase).forEach { environment.out($0) }
+                    try VoiceCommands.spokenSentences(registry, perPhrase: perPhrase, environment).forEach { environment.out($0) }
                     return 0
                 }
                 if arguments.flag("--metadata") {

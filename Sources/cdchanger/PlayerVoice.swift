@@ -1,3 +1,4 @@
+import ChangerIntents
 import Dashboard
 import MainLoop
 import Session
@@ -68,6 +69,8 @@ final class PlayerVoice {
         guard listening == nil else { return }
         let recognizer = self.recognizer ?? VoiceRecognizer(registry: session.registry, options: .changer)
         self.recognizer = recognizer
+        // The songs of the discs loaded now (a change rebuilds the grammar before this turn listens).
+        recognizer.setListedNames(session.loadedSongTitles, ofType: ChangerCatalog.songType)
         live.reset()
         listening = DashboardSnapshot.Listening(isLoading: !recognizer.isLoaded)
         let reference = VoiceReference(self)

@@ -78,7 +78,7 @@ enum VoiceCommands {
     /// The dry run: one result line per file; the status of the first file not understood.
     static func recognizeFiles(_ files: [String], json: Bool, _ environment: CommandEnvironment) throws -> Int32 {
         let registry = try environment.registry
-        let recognizer = VoiceRecognizer(registry: registry, options: .changer)
+        let recognizer = recognizer(registry, environment)
         var status: Int32 = 0
         for file in files {
             let turn: VoiceTurn
@@ -106,7 +106,7 @@ enum VoiceCommands {
             throw CommandFailure("No microphone: \(error.description). Voice is off; everything else works.", status: RemoteCommands.unreachableStatus)
         }
         let registry = try environment.registry
-        let turn = try VoiceRecognizer(registry: registry, options: .changer).listen(to: &microphone)
+        let turn = try recognizer(registry, environment).listen(to: &microphone)
         guard let heard = turn.heard ?? turn.unsure else {
             environment.out(json ? notHeardJSON(sentence: nil).compactText : notHeardResponse)
             return 1
@@ -190,11 +190,25 @@ enum VoiceCommands {
 
     /// `shortcuts --spoken N`: N random sentences of each phrase template in the voice grammar's
     /// words, with the registry's names; seeded, so the list is the same on every run.
-    static func spokenSentences(_ registry: ShortcutRegistry, perPhrase: Int) throws -> [String] {
+    static func spokenSentences(_ registry: ShortcutRegistry, perPhrase: Int, _ environment: CommandEnvironment) throws -> [String] {
         let lexicon = Lexicon(dictionary: try PronunciationDictionary(path: ModelPaths.debian.dictionary))
         let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: .changer)
         var generator = SeededGenerator(seed: 12)
-        return builder.sampleSentences(for: registry.snapshot, perTemplate: perPhrase, using: &generator)
+        let songs = Set(loadedSongTitles(environment))
+        return builder.sampleSentences(for: registry.snapshot, listed: [ChangerCatalog.songType: songs], perTemplate: perPhrase, using: &generator)
+    }
+
+    /// The songs the voice grammar holds here: those of the current magazine's loaded discs.
+    static func loadedSongTitles(_ environment: CommandEnvironment) -> [String] {
+        let context = environment.context
+        return MagazineEntities.loadedSongTitles(of: context.store.state, in: context.shelf.library)
+    }
+
+    /// A recognizer on `registry` that hears the songs of the loaded discs.
+    static func recognizer(_ registry: ShortcutRegistry, _ environment: CommandEnvironment) -> VoiceRecognizer {
+        let recognizer = VoiceRecognizer(registry: registry, options: .changer)
+        recognizer.setListedNames(loadedSongTitles(environment), ofType: ChangerCatalog.songType)
+        return recognizer
     }
 
     /// `shortcuts --check`'s sound-alike section: magazine names whose phones are close to a

@@ -137,6 +137,26 @@ struct VoiceHearTests {
         #expect(actedRightly >= 1, "\(heard.objects.map { "\($0["heard"] ?? "") \($0["score"] ?? "")" })")
     }
 
+    @Test("a song of a loaded disc is heard by name; one of an album not loaded is not, until its disc is loaded")
+    func songsOfLoadedDiscsAreHeard() throws {
+        let audio = TemporaryFolder("cdc-voice")
+        let fixture = try PlayerFixture()   // Magazine One holds the demo's first six albums, not "Night Train"
+        let loaded = audio.file("lighthouse.wav"), notLoaded = audio.file("sleeper.wav")
+        try SpeechFixtures.speak("play the song lighthouse lane", voice: Self.voices[0], to: loaded)
+        try SpeechFixtures.speak("play the song sleeper car", voice: Self.voices[0], to: notLoaded)
+        let before = try Self.hear([Clip(file: loaded, label: "loaded"), Clip(file: notLoaded, label: "not loaded")], fixture).objects
+        #expect(before.count == 2)
+        #expect(Self.action(before[0]) == "matched PlaySong song=Lighthouse Lane", "\(before[0])")
+        #expect(before[1]["intent"] as? String != "PlaySong" || before[1]["outcome"] as? String != "matched", "\(before[1])")
+        #expect(!(String(describing: before[1]["parameters"] ?? "")).contains("Sleeper Car"), "\(before[1])")
+
+        #expect(try fixture.run("magazine", "load", "Magazine One", "6", "Night Train").status == 0)
+        let after = try Self.hear([Clip(file: notLoaded, label: "now loaded"), Clip(file: loaded, label: "still loaded")], fixture).objects
+        #expect(after.count == 2)
+        #expect(Self.action(after[0]) == "matched PlaySong song=Sleeper Car", "\(after[0])")
+        #expect(Self.action(after[1]) == "matched PlaySong song=Lighthouse Lane", "\(after[1])")
+    }
+
     @Test("a file that cannot be read gets one message and the others are still recognized")
     func unreadableFileIsReported() throws {
         let audio = TemporaryFolder("cdc-voice")

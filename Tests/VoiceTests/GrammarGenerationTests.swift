@@ -124,6 +124,37 @@ final class MagazineNames: Sendable {
         #expect(!Self.accepts(withoutSongs, "play the song lighthouse lane"))
     }
 
+    /// The app's grammar hears the songs it is told are loaded, and only those: the list comes
+    /// before the first turn, and a new list (another disc loaded) rebuilds the grammar as a
+    /// rename does, so the next turn hears the new disc's songs and no longer the old one's.
+    @Test func listedSongsAreHeardAndOnlyThose() throws {
+        let root = LibraryPath("/music")
+        func album(_ title: String, _ songs: [String]) -> Album {
+            let folder = root.appending("Amber Lane - \(title)")
+            return Album(path: folder, title: title, artist: "Amber Lane", tracks: songs.enumerated().map { index, song in
+                Track(path: folder.appending("\(index + 1).mp3"), title: song, artist: "Amber Lane", trackNumber: index + 1, duration: 100)
+            })
+        }
+        let library = Library(root: root, albums: [album("Coastal Morning", ["Lighthouse Lane", "Tide Pools"]), album("Night Train", ["Sleeper Car"])])
+        let registry = try ChangerShortcuts.makeRegistry(magazines: { [] }, library: LibraryEntities(library))
+        let recognizer = VoiceRecognizer(registry: registry, options: .changer)
+        #expect(!Self.accepts(try recognizer.currentGrammar(), "play the song lighthouse lane"), "no songs until some are listed")
+
+        let other = VoiceRecognizer(registry: registry, options: .changer)
+        other.setListedNames(["Lighthouse Lane", "Tide Pools"], ofType: ChangerCatalog.songType)
+        let first = try other.currentGrammar()
+        #expect(Self.accepts(first, "play the song lighthouse lane"))
+        #expect(Self.accepts(first, "play tide pools"))
+        #expect(!Self.accepts(first, "play the song sleeper car"))
+        #expect(Self.accepts(first, "play the album night train"), "albums are all heard")
+
+        other.setListedNames(["Sleeper Car"], ofType: ChangerCatalog.songType)
+        let second = try other.currentGrammar()
+        #expect(Self.accepts(second, "play the song sleeper car"))
+        #expect(!Self.accepts(second, "play the song lighthouse lane"))
+        #expect(other.listedNames == [ChangerCatalog.songType: ["Sleeper Car"]])
+    }
+
     /// Names nothing can pronounce are left out and reported, never dropped silently; words from
     /// outside the dictionary come from espeak-ng.
     @Test func outOfDictionaryNamesComeFromEspeak() throws {
