@@ -235,10 +235,11 @@ public final class IntentPerformer {
         return IntentOutcome(response: "\(state) disc \(current.slot), \(album.title) by \(album.artist): track \(current.trackIndex + 1), \(track.title), \(ClockText.minutesAndSeconds(changer.elapsed)) of \(ClockText.minutesAndSeconds(track.duration)).")
     }
 
-    /// "Playing disc 3, Night Drive." with a prefix such as "Resuming ".
-    func playing(prefix: String) -> IntentOutcome {
+    /// "Playing disc 3, Night Drive." with a prefix such as "Resuming "; the track is named when
+    /// it is not the first, or always with `namingTrack` (a song asked for by name).
+    func playing(prefix: String, namingTrack: Bool = false) -> IntentOutcome {
         guard let current = changer.current, let (_, album, track) = changer.resolve(current) else { return nothingPlaying }
-        let trackPart = current.trackIndex == 0 ? "" : ", track \(current.trackIndex + 1), \(track.title)"
+        let trackPart = current.trackIndex == 0 && !namingTrack ? "" : ", track \(current.trackIndex + 1), \(track.title)"
         let lead = prefix.isEmpty ? "Disc" : prefix + "disc"
         return IntentOutcome(response: "\(lead) \(current.slot), \(album.title)\(trackPart).")
     }

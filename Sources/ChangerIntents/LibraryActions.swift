@@ -37,7 +37,7 @@ struct LibraryActions {
                 }
             case .playSong:
                 guard let (album, index) = song(invocation["song"]) else { return gone(invocation["song"], "song") }
-                return try play(album, track: index + 1, slot: invocation["slot"]?.integerValue) { slot in
+                return try play(album, track: index + 1, slot: invocation["slot"]?.integerValue, namingTrack: true) { slot in
                     IntentInvocation(.playSong, parameters: ["song": invocation["song"]!, "slot": ChangerInvocations.slot(slot)])
                 }
             case .playArtist:
@@ -64,12 +64,13 @@ struct LibraryActions {
 
     /// Plays `album` from `track`: from its slot when a magazine holds it, else loaded into `slot`
     /// (replacing what is there) or the first empty slot of the current magazine; when there is
-    /// none, asks which slot to replace with `choice(slot)` as the answers.
-    private func play(_ album: Album, track: Int, slot: Int?, choice: (Int) -> IntentInvocation) throws -> IntentOutcome {
+    /// none, asks which slot to replace with `choice(slot)` as the answers. The reply names the
+    /// track when it is not the first, or always with `namingTrack` (a song asked for by name).
+    private func play(_ album: Album, track: Int, slot: Int?, namingTrack: Bool = false, choice: (Int) -> IntentInvocation) throws -> IntentOutcome {
         if slot == nil, let (magazine, loaded) = place(of: album) {
             let switching = magazine.id != changer.currentMagazine?.id
             try changer.playDisc(loaded, magazineID: magazine.id, track: track)
-            return performer.playing(prefix: switching ? "Switched to \(magazine.name). Playing " : "Playing ")
+            return performer.playing(prefix: switching ? "Switched to \(magazine.name). Playing " : "Playing ", namingTrack: namingTrack)
         }
         guard let magazine = magazineOnShow else { throw TransportError.noMagazine }
         guard let target = slot ?? firstEmptySlot(of: magazine) else {
@@ -79,7 +80,7 @@ struct LibraryActions {
         try changer.playDisc(target, magazineID: magazine.id, track: track)
         let note = replaced.map { "\(album.title) replaced \($0) in slot \(target) of \(magazine.name). " }
             ?? "\(album.title) wasn't loaded, so it went into slot \(target) of \(magazine.name). "
-        return performer.playing(prefix: note + "Playing ")
+        return performer.playing(prefix: note + "Playing ", namingTrack: namingTrack)
     }
 
     private func playArtist(_ value: ParameterValue?) throws -> IntentOutcome {

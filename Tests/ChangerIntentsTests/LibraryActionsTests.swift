@@ -58,13 +58,15 @@ struct LibraryActionsTests {
         #expect(rig.say("play some mira cole") == "Rain Songs wasn't loaded, so it went into slot 3 of Magazine One. Playing disc 3, Rain Songs.")
     }
 
-    @Test("A song plays its disc from that track")
+    @Test("A song plays its disc from that track, and the reply names it, a first track too")
     func song() throws {
         let rig = try LibraryRig()
         #expect(rig.say("play the song stop") == "Playing disc 2, Greatest Hits, track 2, Stop.")
         #expect(rig.playing == "Amber Lane - Greatest Hits/2")
-        #expect(rig.say("play drizzle") == "Rain Songs wasn't loaded, so it went into slot 3 of Magazine One. Playing disc 3, Rain Songs.")
+        #expect(rig.say("play drizzle") == "Rain Songs wasn't loaded, so it went into slot 3 of Magazine One. Playing disc 3, Rain Songs, track 1, Drizzle.")
         #expect(rig.say("play downpour by mira cole") == "Playing disc 3, Rain Songs, track 2, Downpour.")
+        #expect(rig.say("play drizzle") == "Playing disc 3, Rain Songs, track 1, Drizzle.")
+        #expect(rig.playing == "Mira Cole - Rain Songs/1")
     }
 
     @Test("Loading by sentence uses the first empty slot or the one named, and says what it replaced")

@@ -107,6 +107,8 @@ struct LibraryNamesEndToEndTests {
         #expect(typo.status == 2)
         #expect(typo.output.hasPrefix("Did you mean “next song”?"))
         #expect(try fixture.run("say", "yes").output == "Track 1, Honey.\n")
+        // A song asked for by name is named in the reply, a first track too.
+        #expect(try fixture.run("say", "play the song honey").output == "Playing disc 3, Sugar and Spice, track 1, Honey.\n")
 
         player.send(SIGINT)
         #expect(player.waitForExit() == 0)
