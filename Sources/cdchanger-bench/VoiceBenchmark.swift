@@ -1,5 +1,6 @@
-// Voice benchmark: end of speech → intent, grammar rebuild after a rename with 100 magazines
-// and a 10,000-track library, resident memory with voice loaded and without, CPU while listening.
+// Voice benchmark: end of speech → intent (commands of about 1 and 2 seconds), grammar rebuild
+// after a rename and after a disc is loaded with 100 magazines and a 10,000-track library,
+// resident memory with voice loaded and without, after rebuilds and after a turn, CPU while listening.
 
 import ChangerIntents
 import ChangerKit
@@ -26,14 +27,13 @@ enum VoiceBenchmark {
         let names = Mutex(ResolveBenchmark.benchmarkMagazineNames(count: 100))
     }
 
-    /// The registry both voice benchmarks use: 100 magazines named by `magazines`, and a library
-    /// of 1,000 albums by 200 artists (10,000 tracks).
     /// The benchmark's library: 1,000 albums of 10 tracks by 200 artists.
     static let library = LibraryBenchmark.library(artists: 200, albumsPerArtist: 5, tracksPerAlbum: 10)
 
     /// The songs the app's grammar holds: those of a magazine's six discs (60 titles).
     static var loadedSongTitles: [String] { MagazineEntities.loadedSongTitles(of: .fresh(library: library), in: library) }
 
+    /// The registry both voice benchmarks use: 100 magazines named by `magazines`, and `library`.
     static func registry(_ magazines: MagazineNames) -> ShortcutRegistry {
         do {
             return try ChangerShortcuts.makeRegistry(magazines: {
