@@ -31,7 +31,7 @@ enum VoiceBenchmark {
     static let library = LibraryBenchmark.library(artists: 200, albumsPerArtist: 5, tracksPerAlbum: 10)
 
     /// The songs the app's grammar holds: those of a magazine's six discs (60 titles).
-    static var loadedSongTitles: [String] { MagazineEntities.loadedSongTitles(of: .fresh(library: library), in: library) }
+    static let loadedSongTitles = MagazineEntities.loadedSongTitles(of: .fresh(library: library), in: library)
 
     /// The registry both voice benchmarks use: 100 magazines named by `magazines`, and `library`.
     static func registry(_ magazines: MagazineNames) -> ShortcutRegistry {

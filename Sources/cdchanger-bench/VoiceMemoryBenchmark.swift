@@ -30,7 +30,8 @@ enum VoiceMemoryBenchmark {
             lexicon.dictionary.releasePages()
             step("its file pages handed back (as after every grammar build)")
             let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: .changer)
-            var grammar = builder.grammar(for: registry.snapshot, listed: [ChangerCatalog.songType: Set(VoiceBenchmark.loadedSongTitles)])
+            let listed = [ChangerCatalog.songType: Set(VoiceBenchmark.loadedSongTitles)]
+            var grammar = builder.grammar(for: registry.snapshot, listed: listed)
             step("grammar builder and grammar (\(grammar.graph.stateCount) states, \(grammar.graph.arcCount) arcs)")
             let recognizer = try Recognizer(model: .debian, tuning: VoiceRecognizer.grammarTuning, loopTuning: VoiceRecognizer.phoneLoopTuning)
             step("grammar decoder and phone loop (ps_init twice)")
@@ -41,7 +42,7 @@ enum VoiceMemoryBenchmark {
                 names[0] = "Renamed Magazine \(round)"
                 current.names.withLock { $0 = names }
                 registry.updateShortcutParameters()
-                grammar = builder.grammar(for: registry.snapshot, listed: [ChangerCatalog.songType: Set(VoiceBenchmark.loadedSongTitles)])
+                grammar = builder.grammar(for: registry.snapshot, listed: listed)
                 var failure: DecoderError?
                 loads.append(Measure.seconds {
                     do throws(DecoderError) { try recognizer.load(grammar) } catch { failure = error }
