@@ -117,8 +117,11 @@ public final class RackEditor {
             if let previous, previous != album.path {
                 undoable = .replace(magazineID: magazine.id, slot: slot, old: previous, new: album.path)
             }
-            guard let previous, previous != album.path else {
+            guard let previous else {
                 return finish("Loaded \(album.title) by \(album.artist) into slot \(slot) of \(magazine.name).", magazine)
+            }
+            guard previous != album.path else {
+                return finish("\(album.title) is already in slot \(slot) of \(magazine.name).", magazine)
             }
             return finish("Replaced \(title(of: previous)) in slot \(slot) of \(magazine.name) with \(album.title).", magazine)
         case .eject(let slot, let target):

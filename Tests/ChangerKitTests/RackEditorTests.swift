@@ -131,6 +131,7 @@ struct RackEditorTests {
         #expect(try rig.editor.perform(.create(name: nil, slotCount: 4)).message == "Created Magazine Two with 4 empty slots.")
         #expect(try rig.editor.perform(.rename(.name("magazine two"), to: "Kitchen")).message == "Renamed Magazine Two to Kitchen.")
         #expect(try rig.editor.perform(.load(rig.albumC, slot: 2, magazine: .name("Kitchen"))).message == "Loaded C by Artist into slot 2 of Kitchen.")
+        #expect(try rig.editor.perform(.load(rig.albumC, slot: 2, magazine: .name("Kitchen"))).message == "C is already in slot 2 of Kitchen.")
         #expect(try rig.editor.perform(.eject(slot: 1, magazine: .name("Kitchen"))).message == "Slot 1 of Kitchen was already empty.")
         #expect(try rig.editor.perform(.move(.name("Kitchen"), to: 1)).message == "Moved Kitchen to position 1.")
         #expect(throws: RackError.magazineGone) { try rig.editor.perform(.eject(slot: 1, magazine: .id(UUID()))) }

@@ -50,6 +50,9 @@ struct CommandLineTests {
         for (line, title) in zip(lines, ["Rain", "Snow", "Sun"]) { #expect(line.contains("/3: \(title) "), "\(line)") }
         let loaded = try runChanger(["magazine", "load", "Magazine One", "2", "mixtape"], stateDirectory: state.path, library: music.path)
         #expect(loaded.output == "Loaded Mixtape 2003 by Various into slot 2 of Magazine One.\n", "\(loaded.error)")
+        // The same album into the same slot again changes nothing, and says so.
+        let again = try runChanger(["magazine", "load", "Magazine One", "2", "mixtape"], stateDirectory: state.path, library: music.path)
+        #expect(again.output == "Mixtape 2003 is already in slot 2 of Magazine One.\n", "\(again.error)")
     }
 
     @Test("--version prints the version")
