@@ -51,3 +51,20 @@ static inline void cdc_fsg_size_tables(fsg_model_t *fsg, int32 state, int32 word
     if (words > 0 && tables[state].trans == NULL) tables[state].trans = cdc_hash_table(words);
     if (nulls > 0 && tables[state].null_trans == NULL) tables[state].null_trans = cdc_hash_table(nulls);
 }
+
+/* PocketSphinx's model definition reader and text writer: exported by libpocketsphinx but
+   declared only in its private bin_mdef.h, so declared here as the library defines them. */
+typedef struct bin_mdef_s bin_mdef_t;
+bin_mdef_t *bin_mdef_read(cmd_ln_t *config, const char *filename);
+int bin_mdef_write_text(bin_mdef_t *m, const char *filename);
+int bin_mdef_free(bin_mdef_t *m);
+
+/* Writes the model definition at `model` (binary or text) to `text` in the text format
+   (bin_mdef_read, then bin_mdef_write_text); 0 on success. */
+static inline int cdc_write_model_definition_text(const char *model, const char *text) {
+    bin_mdef_t *definition = bin_mdef_read(NULL, model);
+    if (definition == NULL) return -1;
+    int result = bin_mdef_write_text(definition, text);
+    bin_mdef_free(definition);
+    return result;
+}

@@ -35,7 +35,8 @@ struct MappedModelFile {
 
     /// The address ranges `/proc/self/maps` lists for the file ("start-end perms offset dev inode path").
     func mappedRanges() -> [Range<UInt>] {
-        guard let text = Self.readWhole("/proc/self/maps") else { return [] }
+        guard let bytes = FileBytes.read("/proc/self/maps") else { return [] }
+        let text = String(decoding: bytes, as: UTF8.self)
         var ranges: [Range<UInt>] = []
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
@@ -46,21 +47,5 @@ struct MappedModelFile {
             ranges.append(start..<end)
         }
         return ranges
-    }
-
-    /// A proc file's text, read to its end (its size is reported as 0, so it is read in chunks).
-    static func readWhole(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes.append(contentsOf: chunk[..<count])
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -11,7 +11,17 @@ public final class PhoneLoopDecoder {
         ]))
     }
 
+    /// Whether the decoder runs on the base phones' own model (`BasePhoneModel`) rather than the
+    /// whole installed one.
+    public let usesBasePhoneModel: Bool
+
+    /// Starts the phone loop. When it scores base phones only (`-allphone_ci yes`), on a model cut
+    /// down to them (`BasePhoneModel`), where the model allows; else on the whole model.
     public init(model: ModelPaths, tuning: DecoderOptions = DecoderOptions()) throws(DecoderError) {
-        decoder = try Decoder(options: Self.options(model).merging(tuning))
+        let options = Self.options(model).merging(tuning)
+        let basePhones = options["-allphone_ci"] == "yes" ? BasePhoneModel(of: model) : nil
+        defer { basePhones?.remove() }
+        decoder = try Decoder(options: options.merging(basePhones?.options ?? DecoderOptions()))
+        usesBasePhoneModel = basePhones != nil
     }
 }
