@@ -1,10 +1,10 @@
 import Glibc
 
 /// A model file PocketSphinx maps into memory rather than reading it (`-mmap yes`, its default):
-/// the model definition (`mdef`, 137,053 triphones), which each decoder maps for itself and reads
-/// through while a search is built, to find the phone models of every word in every context.
-/// Between builds the search needs only a small part of it (the senone sequences), so the pages a
-/// build touched can go back to the page cache (`madvise(MADV_DONTNEED)` over each mapping of the
+/// the model definition (`mdef`, 137,053 triphones), which a search build reads through to find
+/// the phone models of every word in every context, and the mixture weights (`sendump`), which
+/// every turn reads whole. Between builds and turns the decoder needs only a small part of them,
+/// so the pages a build or a turn touched can go back to the page cache (`madvise(MADV_DONTNEED)` over each mapping of the
 /// file that `/proc/self/maps` lists); what a later turn or build reads comes back from the cache
 /// (docs/voice.md, "Speed and memory").
 struct MappedModelFile {

@@ -108,8 +108,13 @@ public final class Recognizer {
     /// Dictionary word ("the(2)") → phones, for the words of the loaded grammar.
     private var pronunciations: [String: [String]] = [:]
     private var rivalWords = RivalWordEvidence(pronunciations: [:])
-    /// The model definition both decoders map; its pages go back after each grammar load.
+    /// The model definition the grammar decoder maps; its pages go back after each grammar load
+    /// and each turn.
     private let modelDefinition: MappedModelFile
+    /// The mixture weights the grammar decoder maps and reads whole in every turn (1.9 MB: a
+    /// semi-continuous model keeps each codeword's weights for all senones side by side); their
+    /// pages go back after each turn.
+    private let mixtureWeights: MappedModelFile
 
     public init(
         model: ModelPaths = .debian, tuning: DecoderOptions = DecoderOptions(), loopTuning: DecoderOptions = DecoderOptions()
@@ -117,6 +122,7 @@ public final class Recognizer {
         grammarDecoder = try GrammarDecoder(model: model, tuning: tuning)
         phoneLoop = try PhoneLoopDecoder(model: model, tuning: loopTuning)
         modelDefinition = MappedModelFile(path: model.acousticModel + "/mdef")
+        mixtureWeights = MappedModelFile(path: model.acousticModel + "/sendump")
         try startAfresh()
     }
 
@@ -143,6 +149,14 @@ public final class Recognizer {
             }
         }
         rivalWords = RivalWordEvidence(pronunciations: pronunciations)
+    }
+
+    /// Hands back the pages of the model files that a turn read (`MappedModelFile.releasePages`):
+    /// between turns the decoders need none of them, and the next turn reads them back from the
+    /// page cache.
+    public func releaseModelPages() {
+        modelDefinition.releasePages()
+        mixtureWeights.releasePages()
     }
 
     /// The cepstral mean both decoders subtract (they hear the same audio, so they share it).

@@ -1,6 +1,7 @@
 // Voice benchmark: end of speech → intent (commands of about 1 and 2 seconds), grammar rebuild
 // after a rename and after a disc is loaded with 100 magazines and a 10,000-track library,
-// resident memory with voice loaded and without, after rebuilds and after a turn, CPU while listening.
+// resident memory with voice loaded and without, after rebuilds, while listening and after a turn,
+// CPU while listening.
 
 import ChangerIntents
 import ChangerKit
@@ -96,6 +97,7 @@ enum VoiceBenchmark {
         var cpu = 0.0, wall = 0.0
         var right = [0, 0]
         var afterTurns = 0.0   // the highest resident memory after a turn
+        var whileListening = 0.0   // the highest resident memory read at any 20 ms chunk of a turn
         for (index, sentence) in (sentences + longSentences).enumerated() {
             let group = index < sentences.count ? 0 : 1
             let path = NSTemporaryDirectory() + "cdchanger-bench-voice-\(index).wav"
@@ -110,7 +112,7 @@ enum VoiceBenchmark {
             var source = SampleSource(padded, paced: true)
             let cpuStart = cpuSeconds()
             let start = DispatchTime.now().uptimeNanoseconds
-            let turn = try? recognizer.listen(to: &source)
+            let turn = try? recognizer.listen(to: &source, level: { _ in whileListening = max(whileListening, residentMegabytes()) })
             let resolution = (turn?.hypothesis).map { registry.resolve($0, mode: .inApp) }
             let end = DispatchTime.now().uptimeNanoseconds
             cpu += cpuSeconds() - cpuStart
@@ -148,6 +150,8 @@ enum VoiceBenchmark {
              String(format: "+%.1f MB", afterRebuilds - withoutVoice), "< 80 MB", Measure.verdict(afterRebuilds < 80)],
             ["resident memory after a turn, highest of \(sentences.count + longSentences.count)", String(format: "%.1f MB", afterTurns), String(format: "without %.1f MB", withoutVoice),
              String(format: "+%.1f MB", afterTurns - withoutVoice), "< 80 MB", Measure.verdict(afterTurns < 80)],
+            ["resident memory while listening, highest of any 20 ms chunk", String(format: "%.1f MB", whileListening), String(format: "without %.1f MB", withoutVoice),
+             String(format: "+%.1f MB", whileListening - withoutVoice), "—", "—"],
             ["CPU while listening (both decoders)", String(format: "%.1f %% of a core", cpuShare * 100), "real time", String(format: "%.2f", cpuShare), "< 30 %", Measure.verdict(cpuShare < 0.30)],
         ])
     }

@@ -6,7 +6,8 @@ import TestSupport
 /// Loading a grammar into PocketSphinx: each state's arc tables are sized to what they hold
 /// (`Decoder.useGraph`), where the library would give every state 101-slot tables, and
 /// the search that results hears exactly what the library's own tables give; the model
-/// definition's pages the load read go back to the page cache (`MappedModelFile`).
+/// definition's pages the load read, and the model pages a turn read, go back to the page cache
+/// (`MappedModelFile`).
 @Suite struct GrammarLoadingTests {
     @Test("the sphinxbase on this machine keeps its arc tables where the decoder sizes them")
     func arcTablesAreSizedHere() throws {
@@ -115,21 +116,26 @@ import TestSupport
         #expect(MappedModelFile(path: folder.file("not-mapped.bin").path).releasePages() == 0)
     }
 
-    @Test("after a grammar load the model definition is not resident, and speech is heard as before")
-    func modelDefinitionPagesGoBackAfterALoad() throws {
-        // A model folder of its own, with a copy of the model definition, so that no other
-        // test's decoder maps the same file.
-        let model = TemporaryFolder("cdc-grammar-pages")
+    /// The installed model with private copies of the files named `copied` in `folder` and links
+    /// to the rest, so that no other test's decoder maps the copies.
+    static func model(in folder: TemporaryFolder, copying copied: Set<String>) throws -> ModelPaths {
         let installed = ModelPaths.debian.acousticModel
         for name in try FileManager.default.contentsOfDirectory(atPath: installed) {
-            if name == "mdef" {
-                try FileManager.default.copyItem(atPath: installed + "/mdef", toPath: model.file("mdef").path)
+            if copied.contains(name) {
+                try FileManager.default.copyItem(atPath: installed + "/" + name, toPath: folder.file(name).path)
             } else {
-                try FileManager.default.createSymbolicLink(atPath: model.file(name).path, withDestinationPath: installed + "/" + name)
+                try FileManager.default.createSymbolicLink(atPath: folder.file(name).path, withDestinationPath: installed + "/" + name)
             }
         }
         var paths = ModelPaths.debian
-        paths.acousticModel = model.url.path
+        paths.acousticModel = folder.url.path
+        return paths
+    }
+
+    @Test("after a grammar load the model definition is not resident, and speech is heard as before")
+    func modelDefinitionPagesGoBackAfterALoad() throws {
+        let model = TemporaryFolder("cdc-grammar-pages")
+        let paths = try Self.model(in: model, copying: ["mdef"])
         let grammar = try GrammarGenerationTests.twoMagazines.get()
         let file = model.file("play-disc-three.wav")
         try SpeechFixtures.speak("play disc three of road trip in cd changer", voice: SpeechFixtures.Voice("en-us", speed: 160), to: file)
@@ -151,5 +157,37 @@ import TestSupport
         #expect(heard.score == fresh.score)
         #expect(heard.text.hasPrefix("play disc three"), "heard “\(heard.text)”")
         #expect(try Self.residentKilobytes(of: modelDefinition.path) < 200, "a turn reads back only a little of it")
+    }
+
+    @Test("after a turn neither the mixture weights nor the model definition are resident, and the next turns hear alike")
+    func modelPagesGoBackAfterATurn() throws {
+        let model = TemporaryFolder("cdc-turn-pages")
+        let paths = try Self.model(in: model, copying: ["mdef", "sendump"])
+        let registry = try GrammarGenerationTests.registry(MagazineNames(["Road Trip", "Sunday Drive"]))
+        let recognizer = VoiceRecognizer(registry: registry, options: .changer, model: paths)
+        let file = model.file("play-disc-three.wav")
+        try SpeechFixtures.speak("play disc three of road trip in cd changer", voice: SpeechFixtures.Voice("en-us", speed: 160), to: file)
+        let samples = try AudioFile.read(file.path).samples
+        let weights = MappedModelFile(path: model.file("sendump").path)
+        let definition = MappedModelFile(path: model.file("mdef").path)
+        try recognizer.prepare()
+        #expect(weights.mappedRanges().count == 1, "the grammar decoder's; the phone loop has a model of its own")
+        var residentDuringTurn = 0
+        var source = SampleSource(samples + [Int16](repeating: 0, count: SpeechAudio.sampleRate), paced: false)
+        let listened = try recognizer.listen(to: &source, level: { _ in
+            residentDuringTurn = max(residentDuringTurn, (try? Self.residentKilobytes(of: weights.path)) ?? 0)
+        })
+        #expect(listened.hypothesis == "play disc three of road trip in cd changer")
+        #expect(residentDuringTurn > 1000, "a turn reads the weights")
+        #expect(try Self.residentKilobytes(of: weights.path) == 0)
+        #expect(try Self.residentKilobytes(of: definition.path) == 0)
+        // Recordings start afresh, so they are heard alike with the pages read back (nearly: the
+        // model's Gaussian selection starts from the frame before, see RejectionTests).
+        let first = try recognizer.recognize(samples)
+        let second = try recognizer.recognize(samples)
+        #expect(try Self.residentKilobytes(of: weights.path) == 0)
+        #expect(first.hypothesis == "play disc three of road trip in cd changer")
+        #expect(second.hypothesis == first.hypothesis)
+        #expect(abs(second.score - first.score) < 0.5, "first \(first.score), again \(second.score)")
     }
 }
