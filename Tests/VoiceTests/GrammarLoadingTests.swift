@@ -190,4 +190,26 @@ import TestSupport
         #expect(second.hypothesis == first.hypothesis)
         #expect(abs(second.score - first.score) < 0.5, "first \(first.score), again \(second.score)")
     }
+
+    @Test("a turn leaves neither decoder holding its utterance, and the next turn hears the same")
+    func aTurnLeavesNoUtteranceBehind() throws {
+        let recognizer = try Recognizer(tuning: VoiceRecognizer.grammarTuning, loopTuning: VoiceRecognizer.phoneLoopTuning)
+        try recognizer.load(try GrammarGenerationTests.twoMagazines.get())
+        let listener = Listener(recognizer: recognizer)
+        let folder = TemporaryFolder("cdc-turn-history")
+        let file = folder.file("put-sunday-drive-on.wav")
+        try SpeechFixtures.speak("put sunday drive on", voice: SpeechFixtures.Voice("en-us", speed: 160), to: file)
+        let samples = try AudioFile.read(file.path).samples + [Int16](repeating: 0, count: SpeechAudio.sampleRate)
+        var turns: [ListeningResult] = []
+        for _ in 0..<2 {
+            var source = SampleSource(samples, paced: false)
+            turns.append(try listener.listen(to: &source))
+            // PocketSphinx counts an empty utterance as one frame; the turn's own had over 100.
+            #expect(recognizer.grammarDecoder.decoder.frameCount <= 1)
+            #expect(recognizer.phoneLoop.decoder.frameCount <= 1)
+        }
+        #expect(recognizer.cepstralMean != CepstralMean.speech, "the turns' own mean is kept")
+        #expect(turns.map(\.recognition.text) == ["put sunday drive on", "put sunday drive on"])
+        #expect(turns[1].recognition.phones.count > 10, "the phone loop heard the second turn whole")
+    }
 }
