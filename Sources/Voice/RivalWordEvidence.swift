@@ -7,6 +7,8 @@ struct RivalWordEvidence {
     /// The grammar's number words: whether each is an ordinal (its rivals are the numbers of its
     /// kind) and its pronunciations as phone codes.
     private let words: [String: (ordinal: Bool, phones: [[UInt8]])]
+    /// Every word of the grammar as the decoder names it ("the(2)" for a variant) → phone codes.
+    private let pronunciations: [String: [UInt8]]
 
     /// The number words among `pronunciations` (dictionary word, "the(2)" for a variant → phones).
     init(pronunciations: [String: [String]]) {
@@ -19,27 +21,41 @@ struct RivalWordEvidence {
             words[base, default: (ordinal, [])].phones.append(PhoneticDistance.codes(phones))
         }
         self.words = words
+        self.pronunciations = pronunciations.mapValues(PhoneticDistance.codes)
     }
 
     /// The smallest margin over the heard number words: how much closer the phone loop's phones
-    /// under the word are to it than to the nearest rival (an ordinal's rivals are ordinals, a
-    /// cardinal's cardinals: the grammar has each kind in its own places). Phone distance, 0–1;
-    /// negative when a rival fits better. Nil when no number word was heard.
+    /// under the word and its neighbours are to what was heard than to the nearest rival (an
+    /// ordinal's rivals are ordinals, a cardinal's cardinals: the grammar has each kind in its own
+    /// places; and no number at all). A rival may take a neighbour's place too: the grammar path
+    /// can settle on "the eighth" where "fifth" was said, or on "cartridge eight" where
+    /// "cartridges" was. Phone distance, 0–1; negative when a rival fits better. Nil when no
+    /// number word was heard.
     func margin(heard: [Segment], loop: [Segment]) -> Double? {
+        let spoken = heard.filter { !ConfidenceFeatures.isFiller($0.word) }
         var smallest: Double?
-        for segment in heard {
+        for (index, segment) in spoken.enumerated() {
             let word = Recognizer.baseWord(segment.word)
             guard let own = words[word] else { continue }
+            let before = index > 0 ? spoken[index - 1] : nil
+            let after = index + 1 < spoken.count ? spoken[index + 1] : nil
+            let first = before ?? segment, last = after ?? segment
+            let span = first.startFrame...max(first.startFrame, last.endFrame)
             let under = PhoneticDistance.codes(loop.filter { phone in
-                let middle = (phone.startFrame + phone.endFrame) / 2
-                return phone.word != "SIL" && (segment.startFrame...max(segment.startFrame, segment.endFrame)).contains(middle)
+                phone.word != "SIL" && span.contains((phone.startFrame + phone.endFrame) / 2)
             }.map(\.word))
-            let heardDistance = own.phones.map { PhoneticDistance.distance(codes: under, $0) }.min() ?? 1
-            var nearestRival = Double.infinity
+            let left = before.flatMap { pronunciations[$0.word] } ?? []
+            let right = after.flatMap { pronunciations[$0.word] } ?? []
+            let heardDistance = own.phones.map { PhoneticDistance.distance(codes: under, left + $0 + right) }.min() ?? 1
+            // Each rival with both neighbours, or in the place of one of them; or the neighbours alone.
+            var nearestRival = PhoneticDistance.distance(codes: under, left + right)
             for (other, rival) in words where other != word && rival.ordinal == own.ordinal {
-                for phones in rival.phones { nearestRival = min(nearestRival, PhoneticDistance.distance(codes: under, phones)) }
+                for phones in rival.phones {
+                    for candidate in [left + phones + right, phones + right, left + phones] {
+                        nearestRival = min(nearestRival, PhoneticDistance.distance(codes: under, candidate))
+                    }
+                }
             }
-            guard nearestRival.isFinite else { continue }
             let margin = nearestRival - heardDistance
             smallest = min(smallest ?? margin, margin)
         }

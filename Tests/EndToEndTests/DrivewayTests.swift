@@ -145,11 +145,11 @@ struct DrivewayTests {
         // 90 % at 10 dB — are not met yet (docs/voice.md, "Accuracy"). These bounds sit a little
         // past what docs/voice.md reports, so that a change that makes voice worse fails here.
         let commandClips = clips.filter { $0.sentence != nil }.count
-        #expect(misrouted.count * 100 <= 2 * commandClips, "\(misrouted.count) of \(commandClips) misrouted: \(misrouted.joined(separator: "; "))")
+        #expect(misrouted.count * 1000 <= 15 * commandClips, "\(misrouted.count) of \(commandClips) misrouted: \(misrouted.joined(separator: "; "))")
         let outside = tally["outside"] ?? (0, 0)
         #expect(outside.right * 100 >= 95 * outside.total, "acted on: \(outsideActedOn.joined(separator: "; "))")
         // Acted on rightly, and acted on or asked back rightly ("Did you say …?" then "yes").
-        let floors = ["clean": (75, 82), "15 dB": (72, 84), "10 dB": (63, 72)]
+        let floors = ["clean": (70, 82), "15 dB": (72, 84), "10 dB": (63, 72)]
         for (condition, (acted, answered)) in floors {
             let entry = tally[condition] ?? (0, 0)
             let withAsked = entry.right + (askedBack[condition]?.right ?? 0)

@@ -90,18 +90,25 @@ import TestSupport
         #expect(abs(first.score - again.score) < 0.5, "first \(first.score), after three other clips \(again.score)")
     }
 
-    /// Word segments of "play WORD" and phone-loop segments under WORD, 10 frames a phone.
-    static func heardAndLoop(_ word: String, loop phones: [String]) -> (heard: [Segment], loop: [Segment]) {
-        let heard = [Segment(word: "play", startFrame: 0, endFrame: 19, acousticScore: 0, languageScore: 0),
-                     Segment(word: word, startFrame: 20, endFrame: 20 + 10 * phones.count - 1, acousticScore: 0, languageScore: 0)]
-        let loop = [Segment(word: "SIL", startFrame: 0, endFrame: 19, acousticScore: 0, languageScore: 0)]
-            + phones.enumerated().map { Segment(word: $0.element, startFrame: 20 + 10 * $0.offset, endFrame: 29 + 10 * $0.offset, acousticScore: 0, languageScore: 0) }
+    /// Word segments of a recognition and the phone loop's segments under them, 10 frames a
+    /// phone: each heard word spans the loop phones listed with it.
+    static func heardAndLoop(_ alignment: [(word: String, loop: [String])]) -> (heard: [Segment], loop: [Segment]) {
+        var heard: [Segment] = [], loop: [Segment] = [], frame = 0
+        for (word, phones) in alignment {
+            heard.append(Segment(word: word, startFrame: frame, endFrame: frame + 10 * phones.count - 1, acousticScore: 0, languageScore: 0))
+            for phone in phones {
+                loop.append(Segment(word: phone, startFrame: frame, endFrame: frame + 9, acousticScore: 0, languageScore: 0))
+                frame += 10
+            }
+        }
         return (heard, loop)
     }
 
     static let rivalEvidence = RivalWordEvidence(pronunciations: [
-        "play": ["P", "L", "EY"], "fifth": ["F", "IH", "F", "TH"], "eighth": ["EY", "T", "TH"], "eighth(2)": ["EY", "TH"],
-        "five": ["F", "AY", "V"], "nine": ["N", "AY", "N"],
+        "play": ["P", "L", "EY"], "pick": ["P", "IH", "K"], "the": ["DH", "AH"], "the(2)": ["DH", "IY"], "record": ["R", "EH", "K", "ER", "D"],
+        "cartridge": ["K", "AA", "R", "T", "R", "IH", "JH"], "skip": ["S", "K", "IH", "P"], "to": ["T", "UW"],
+        "fifth": ["F", "IH", "F", "TH"], "eighth": ["EY", "T", "TH"], "eighth(2)": ["EY", "TH"],
+        "five": ["F", "AY", "V"], "nine": ["N", "AY", "N"], "eight": ["EY", "T"],
     ])
 
     @Test("a number word is backed by the phone loop when its phones fit it better than any other number of its kind", arguments: [
@@ -111,14 +118,30 @@ import TestSupport
         ("five", ["F", "IH", "F", "TH"], true), ("nine", ["F", "AY", "V"], false),
     ])
     func rivalWordMargins(word: String, loop: [String], backed: Bool) throws {
-        let (heard, phones) = Self.heardAndLoop(word, loop: loop)
+        let (heard, phones) = Self.heardAndLoop([("play", ["P", "L", "EY"]), (word, loop)])
+        let margin = try #require(Self.rivalEvidence.margin(heard: heard, loop: phones))
+        #expect((margin > 0) == backed, "margin \(margin)")
+    }
+
+    @Test("a rival that takes a neighbouring word's place counts against the number: said, heard, backed", arguments: [
+        // Said "pick fifth record", the grammar path heard "pick the eighth record": "fifth" spans
+        // "the eighth", and the loop's phones under "eighth" alone fit "eighth".
+        ([("pick", ["P", "IH", "K"]), ("the", ["F", "IH"]), ("eighth", ["EY", "TH"]), ("record", ["R", "EH", "K", "ER", "D"])], false),
+        // Said "skip to my cartridges", heard "skip to cartridge eight": no number at all fits better.
+        ([("skip", ["S", "K", "IH", "P"]), ("to", ["T", "UW"]), ("cartridge", ["K", "AA", "R", "T", "R", "IH", "JH"]), ("eight", ["IH", "Z"])], false),
+        // Said as heard.
+        ([("pick", ["P", "IH", "K"]), ("the", ["DH", "AH"]), ("eighth", ["EY", "T", "TH"]), ("record", ["R", "EH", "K", "ER", "D"])], true),
+        ([("skip", ["S", "K", "IH", "P"]), ("to", ["T", "UW"]), ("cartridge", ["K", "AA", "R", "T", "R", "IH", "JH"]), ("eight", ["EY", "T"])], true),
+    ] as [([(word: String, loop: [String])], Bool)])
+    func rivalsInANeighboursPlace(alignment: [(word: String, loop: [String])], backed: Bool) throws {
+        let (heard, phones) = Self.heardAndLoop(alignment)
         let margin = try #require(Self.rivalEvidence.margin(heard: heard, loop: phones))
         #expect((margin > 0) == backed, "margin \(margin)")
     }
 
     @Test("a sentence without a number word has no rival margin")
     func noRivalsNoMargin() {
-        let (heard, phones) = Self.heardAndLoop("play", loop: ["P", "L", "EY"])
+        let (heard, phones) = Self.heardAndLoop([("play", ["P", "L", "EY"])])
         #expect(Self.rivalEvidence.margin(heard: heard, loop: phones) == nil)
     }
 }
