@@ -7,8 +7,10 @@ struct RivalWordEvidence {
     /// The grammar's number words: whether each is an ordinal (its rivals are the numbers of its
     /// kind) and its pronunciations as phone codes.
     private let words: [String: (ordinal: Bool, phones: [[UInt8]])]
-    /// Every word of the grammar as the decoder names it ("the(2)" for a variant) → phone codes.
-    private let pronunciations: [String: [UInt8]]
+    /// Every word of the grammar as the decoder names it ("the(2)" for a variant) → phones, for
+    /// a number's neighbours (coded only when one is heard: coding them all would slow each
+    /// grammar load by about 25 ms).
+    private let pronunciations: [String: [String]]
 
     /// The number words among `pronunciations` (dictionary word, "the(2)" for a variant → phones).
     init(pronunciations: [String: [String]]) {
@@ -21,7 +23,7 @@ struct RivalWordEvidence {
             words[base, default: (ordinal, [])].phones.append(PhoneticDistance.codes(phones))
         }
         self.words = words
-        self.pronunciations = pronunciations.mapValues(PhoneticDistance.codes)
+        self.pronunciations = pronunciations
     }
 
     /// The smallest margin over the heard number words: how much closer the phone loop's phones
@@ -44,8 +46,8 @@ struct RivalWordEvidence {
             let under = PhoneticDistance.codes(loop.filter { phone in
                 phone.word != "SIL" && span.contains((phone.startFrame + phone.endFrame) / 2)
             }.map(\.word))
-            let left = before.flatMap { pronunciations[$0.word] } ?? []
-            let right = after.flatMap { pronunciations[$0.word] } ?? []
+            let left = PhoneticDistance.codes(before.flatMap { pronunciations[$0.word] } ?? [])
+            let right = PhoneticDistance.codes(after.flatMap { pronunciations[$0.word] } ?? [])
             let heardDistance = own.phones.map { PhoneticDistance.distance(codes: under, left + $0 + right) }.min() ?? 1
             // Each rival with both neighbours, or in the place of one of them; or the neighbours alone.
             var nearestRival = PhoneticDistance.distance(codes: under, left + right)
