@@ -310,7 +310,7 @@ final class DashboardController {
             ui.prompt.showNewer()
         case .character(let character) where ui.prompt.field.isEmpty && character.isASCII && pickableChoice(character):
             submit(String(character))
-        case .character("v") where ui.prompt.field.isEmpty && ui.prompt.isAskingQuestion:
+        case .character("v") where ui.prompt.field.isEmpty && (ui.prompt.isAskingQuestion || ui.prompt.followsVoice):
             listen()
         case .character(let character) where ui.prompt.field.isEmpty && character.isASCII && pickableHint(character) != nil:
             let hint = pickableHint(character)!
@@ -375,6 +375,7 @@ final class DashboardController {
             return
         }
         if ui.prompt.history != before { host.savePromptHistory(ui.prompt.history) }
+        ui.prompt.followsVoice = false
         submit(sentence)
     }
 
@@ -412,6 +413,7 @@ final class DashboardController {
         ui.prompt.completion = nil
         ui.heard = TimedMessage(text: sentence, since: clock.monotonic())
         ui.prompt.isFocused = true
+        ui.prompt.followsVoice = true
     }
 
     /// "Sorry, I didn't catch that."; an open question stays open, and is asked again.

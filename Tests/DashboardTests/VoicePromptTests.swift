@@ -107,6 +107,32 @@ import TmuxDriver
         #expect(harness.host.submitted.isEmpty)
     }
 
+    /// Found using the dashboard by voice: after "Sorry, CD Changer hasn't added support for
+    /// that." for a spoken sentence, the bar kept its focus for the "Try saying" hints and `v`
+    /// typed a letter instead of listening again.
+    @Test func afterASpokenSentenceThatIsNotSupportedVListensAgain() {
+        let harness = DashboardHarness()
+        harness.host.replies["four"] = PromptReply(text: "Sorry, CD Changer hasn't added support for that.", kind: .unsupported(suggestions: ["Play disc 3 of Magazine One"]))
+        harness.controller.voiceTurnEnded(.heard("four"))
+        #expect(harness.controller.ui.prompt.isFocused)
+        #expect(harness.frame().text(row: promptRow(harness.frame())).contains("or v to try again"))
+        harness.press(.character("v"))
+        #expect(harness.host.listeningToggles == 1)
+        #expect(harness.controller.ui.prompt.field.isEmpty)
+    }
+
+    @Test func afterATypedSentenceThatIsNotSupportedVIsALetter() {
+        let harness = DashboardHarness()
+        harness.host.replies["four"] = PromptReply(text: "Sorry, CD Changer hasn't added support for that.", kind: .unsupported(suggestions: ["Play disc 3 of Magazine One"]))
+        harness.press(.character("/"))
+        harness.type("four")
+        harness.press(.enter)
+        #expect(harness.frame().text(row: promptRow(harness.frame())).contains("or try again"))
+        harness.type("volume up")
+        #expect(harness.controller.ui.prompt.field.text == "volume up")
+        #expect(harness.host.listeningToggles == 0)
+    }
+
     @Test func vTypedIntoTheBarIsALetter() {
         let harness = DashboardHarness()
         harness.press(.character("/"))
@@ -193,6 +219,22 @@ extension OnTheRealPlayer {
             try session.wait(for: "Heard “yes”", timeout: 30)
             #expect(try player.waitForStatus { $0["state"] as? String == "paused" }["state"] as? String == "paused")
             withExtendedLifetime((pause, yes)) {}
+        }
+
+        /// Found using the dashboard by voice: "four" said alone is heard and not understood
+        /// ("Sorry, CD Changer hasn't added support for that." and hints to try); `v` then typed
+        /// into the bar instead of listening again.
+        @Test func afterASpokenSentenceThatIsNotSupportedVListensAgain() throws {
+            let (folder, microphone, player, session) = try Self.firstTurn()
+            let four = try microphone.feed(try Self.speech("four", voice: SpeechFixtures.Voice("en-us", speed: 160), in: folder))
+            try session.waitForText("hasn't added support for that", timeout: 30)
+            try session.wait(for: "or v to try again")
+            try session.send("v")
+            try session.wait(for: "Listening…")
+            let mute = try microphone.feed(try Self.speech("mute", voice: SpeechFixtures.Voice("en-us+f2", speed: 170), in: folder))
+            try session.wait(for: "Heard “mute”", timeout: 30)
+            #expect(try player.waitForStatus { $0["muted"] as? Bool == true }["muted"] as? Bool == true)
+            withExtendedLifetime((four, mute)) {}
         }
 
         /// D-Bus `org.cdchanger.Voice.Listen` (a desktop key binding) starts the same turn as `v`:

@@ -8,6 +8,10 @@ struct PromptState: Equatable, Sendable {
     private(set) var historyIndex: Int?
     private var draft = ""
     var pending: Pending?
+    /// Whether the sentence that left `pending` was spoken: then `v` on an empty bar listens for
+    /// the next one whatever was left open (after "Sorry…" too), where after a typed sentence it
+    /// is a letter like any other.
+    var followsVoice = false
     /// The names Tab offers while they are being stepped through.
     var completion: PromptCompletion?
 
@@ -83,6 +87,7 @@ struct PromptState: Equatable, Sendable {
         historyIndex = nil
         draft = ""
         pending = nil
+        followsVoice = false
         completion = nil
     }
 }

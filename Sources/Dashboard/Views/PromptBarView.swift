@@ -28,7 +28,7 @@ enum PromptBarView {
             return
         }
         if prompt.field.isEmpty {
-            let hint = emptyHint(prompt.pending)
+            let hint = emptyHint(prompt.pending, followsVoice: prompt.followsVoice)
             if let heard {
                 let end = buffer.write(heard, in: field, role: .promptText)
                 if let hint { buffer.write(model.glyphs.separator + hint, x: end, y: field.y, role: .promptPlaceholder, limit: field.maxX) }
@@ -63,10 +63,11 @@ enum PromptBarView {
         return min(meterWidth, max(0, Int(((decibels + 48) / 48 * Double(meterWidth)).rounded())))
     }
 
-    private static func emptyHint(_ pending: PromptState.Pending?) -> String? {
+    private static func emptyHint(_ pending: PromptState.Pending?, followsVoice: Bool) -> String? {
         switch pending {
         case .question: "Type your answer, v to say it, or Esc to cancel"
         case .choices: "Type a number or a name, v to say it, or Esc to cancel"
+        case .suggestions where followsVoice: "Type a number to say one of them, or v to try again"
         case .suggestions: "Type a number to say one of them, or try again"
         case nil: nil
         }
