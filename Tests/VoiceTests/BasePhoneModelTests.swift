@@ -9,10 +9,7 @@ import TestSupport
 @Suite struct BasePhoneModelTests {
     /// The phone segments a decoder finds in `samples`.
     static func phones(_ samples: [Int16], on decoder: Decoder) throws -> [Segment] {
-        try decoder.startStream()
-        try decoder.startUtterance()
-        try samples.withUnsafeBufferPointer { samples throws(DecoderError) in try decoder.process(samples) }
-        try decoder.endUtterance()
+        _ = try GrammarLoadingTests.decode(samples, on: decoder)
         return decoder.segments()
     }
 
@@ -51,7 +48,7 @@ import TestSupport
     }
 
     /// A model folder of links to the installed files, with `copied` copied instead and
-    /// `changed` applied to them.
+    /// `changed` applied to them (private copies: no other test's decoder maps them).
     static func modelFolder(_ folder: TemporaryFolder, copying copied: Set<String>, changed: (URL) throws -> Void = { _ in }) throws -> ModelPaths {
         let installed = ModelPaths.debian.acousticModel
         for name in try FileManager.default.contentsOfDirectory(atPath: installed) {

@@ -116,26 +116,10 @@ import TestSupport
         #expect(MappedModelFile(path: folder.file("not-mapped.bin").path).releasePages() == 0)
     }
 
-    /// The installed model with private copies of the files named `copied` in `folder` and links
-    /// to the rest, so that no other test's decoder maps the copies.
-    static func model(in folder: TemporaryFolder, copying copied: Set<String>) throws -> ModelPaths {
-        let installed = ModelPaths.debian.acousticModel
-        for name in try FileManager.default.contentsOfDirectory(atPath: installed) {
-            if copied.contains(name) {
-                try FileManager.default.copyItem(atPath: installed + "/" + name, toPath: folder.file(name).path)
-            } else {
-                try FileManager.default.createSymbolicLink(atPath: folder.file(name).path, withDestinationPath: installed + "/" + name)
-            }
-        }
-        var paths = ModelPaths.debian
-        paths.acousticModel = folder.url.path
-        return paths
-    }
-
     @Test("after a grammar load the model definition is not resident, and speech is heard as before")
     func modelDefinitionPagesGoBackAfterALoad() throws {
         let model = TemporaryFolder("cdc-grammar-pages")
-        let paths = try Self.model(in: model, copying: ["mdef"])
+        let paths = try BasePhoneModelTests.modelFolder(model, copying: ["mdef"])
         let grammar = try GrammarGenerationTests.twoMagazines.get()
         let file = model.file("play-disc-three.wav")
         try SpeechFixtures.speak("play disc three of road trip in cd changer", voice: SpeechFixtures.Voice("en-us", speed: 160), to: file)
@@ -162,7 +146,7 @@ import TestSupport
     @Test("after a turn neither the mixture weights nor the model definition are resident, and the next turns hear alike")
     func modelPagesGoBackAfterATurn() throws {
         let model = TemporaryFolder("cdc-turn-pages")
-        let paths = try Self.model(in: model, copying: ["mdef", "sendump"])
+        let paths = try BasePhoneModelTests.modelFolder(model, copying: ["mdef", "sendump"])
         let registry = try GrammarGenerationTests.registry(MagazineNames(["Road Trip", "Sunday Drive"]))
         let recognizer = VoiceRecognizer(registry: registry, options: .changer, model: paths)
         let file = model.file("play-disc-three.wav")
