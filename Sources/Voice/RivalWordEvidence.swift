@@ -8,8 +8,7 @@ struct RivalWordEvidence {
     /// kind) and its pronunciations as phone codes.
     private let words: [String: (ordinal: Bool, phones: [[UInt8]])]
     /// Every word of the grammar as the decoder names it ("the(2)" for a variant) → phones, for
-    /// a number's neighbours (coded only when one is heard: coding them all would slow each
-    /// grammar load by about 25 ms).
+    /// a number's neighbours (coded when heard, not for every word at each grammar load).
     private let pronunciations: [String: [String]]
 
     /// The number words among `pronunciations` (dictionary word, "the(2)" for a variant → phones).
