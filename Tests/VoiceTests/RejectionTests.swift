@@ -127,7 +127,7 @@ import TestSupport
         // Said "pick fifth record", the grammar path heard "pick the eighth record": "fifth" spans
         // "the eighth", and the loop's phones under "eighth" alone fit "eighth".
         ([("pick", ["P", "IH", "K"]), ("the", ["F", "IH"]), ("eighth", ["EY", "TH"]), ("record", ["R", "EH", "K", "ER", "D"])], false),
-        // Said "skip to my cartridges", heard "skip to cartridge eight": no number at all fits better.
+        // Said "skip to cartridges", heard "skip to cartridge eight": no number at all fits better.
         ([("skip", ["S", "K", "IH", "P"]), ("to", ["T", "UW"]), ("cartridge", ["K", "AA", "R", "T", "R", "IH", "JH"]), ("eight", ["IH", "Z"])], false),
         // Said as heard.
         ([("pick", ["P", "IH", "K"]), ("the", ["DH", "AH"]), ("eighth", ["EY", "T", "TH"]), ("record", ["R", "EH", "K", "ER", "D"])], true),
