@@ -62,6 +62,20 @@ public struct DecoderOptions: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// A search's pruning beams (`-beam`, `-pbeam`, `-wbeam`): how far below the frame's best a path
+/// may score and stay alive, as probability ratios (1e-48 keeps more than 1e-20).
+public struct SearchBeams: Sendable, Hashable {
+    public var beam: Double
+    public var phoneBeam: Double
+    public var wordBeam: Double
+
+    public init(beam: Double, phoneBeam: Double, wordBeam: Double) {
+        self.beam = beam
+        self.phoneBeam = phoneBeam
+        self.wordBeam = wordBeam
+    }
+}
+
 /// A decoder failed to start or refused a grammar, word or audio.
 public struct DecoderError: Error, Sendable, CustomStringConvertible {
     public let description: String
@@ -236,6 +250,27 @@ public final class Decoder {
     public func removeSearch(named name: String) {
         _ = ps_unset_search(handle, name)
         cdc_release_free_memory()
+    }
+
+    /// Makes the grammar search `name` again over its own grammar, with `beams` (nil: the
+    /// decoder's own), and activates it: `ps_get_fsg` and `fsg_model_retain` keep the grammar,
+    /// `ps_unset_search` frees the old search before `ps_set_fsg` makes the new one, so the two
+    /// never take memory at once, and `ps_set_search`. The configuration (`ps_get_config`,
+    /// `cmd_ln_set_float_r`) holds `beams` while the search is made, which reads them once.
+    public func remakeSearch(named name: String, beams: SearchBeams?) throws(DecoderError) {
+        guard let fsg = ps_get_fsg(handle, name) else { throw DecoderError("no grammar search named “\(name)”") }
+        _ = fsg_model_retain(fsg)
+        defer { fsg_model_free(fsg) }
+        removeSearch(named: name)
+        let config = ps_get_config(handle)
+        let names = ["-beam", "-pbeam", "-wbeam"]
+        let saved = names.map { cmd_ln_float_r(config, $0) }
+        defer { for (option, value) in zip(names, saved) { cmd_ln_set_float_r(config, option, value) } }
+        if let beams {
+            for (option, value) in zip(names, [beams.beam, beams.phoneBeam, beams.wordBeam]) { cmd_ln_set_float_r(config, option, value) }
+        }
+        if ps_set_fsg(handle, name, fsg) < 0 { throw DecoderError("PocketSphinx refused to make the search “\(name)” again") }
+        try useSearch(named: name)
     }
 
     /// Adds a free phone loop search over `phoneModel` (`ps_set_allphone_file`) and activates it.

@@ -20,6 +20,8 @@ public struct ListeningResult: Sendable {
     public let samplesRead: Int
     /// Time from the end decision (the last chunk fed) to the finished recognition.
     public let finishDuration: Duration
+    /// Whether the grammar was searched again with wide beams (the first search found no path).
+    public let searchedAgain: Bool
 }
 
 /// Listens once: feeds audio chunk by chunk into the grammar decoder and the phone loop as it
@@ -159,7 +161,17 @@ public final class Listener {
         // The end-of-utterance update made the mean the utterance's own (accumulator restarted above).
         let ownMean = grammar.cepstralMean.values
         let ownFrames = Double(grammar.cepstralMean.accumulatedFrames)
-        let recognition = recognizer.result(recognizer.grammarDecoder.finish(), phones.segments(), samples: heard)
+        var hypothesis = recognizer.grammarDecoder.finish()
+        let loopPhones = phones.segments()
+        // The beams that keep listening cheap prune, now and then, the right path early in a
+        // sentence its later words would have saved; no path at all is left then, and a wider
+        // search over the same audio usually finds it (docs/voice.md, "Decoder settings"). Not
+        // for a turn the phone loop heard only silence in.
+        let searchAgain = hypothesis.words == nil && loopPhones.contains { $0.word != "SIL" }
+        if searchAgain {
+            hypothesis = try recognizer.grammarDecoder.searchAgainWithWideBeams(heard, mean: meanInUse)
+        }
+        let recognition = recognizer.result(hypothesis, loopPhones, samples: heard)
         // The searches keep an utterance's history until the next one starts: an empty utterance
         // gives it back now (with the turn's audio buffer, 2.5 MB less resident between turns in
         // the voice benchmark).
@@ -171,7 +183,7 @@ public final class Listener {
         recognizer.cepstralMean = zip(meanInUse, ownMean).map { $0 + Float(rate) * ($1 - $0) }
         return ListeningResult(
             recognition: recognition, end: end, samplesRead: read,
-            finishDuration: ContinuousClock.now - finishStart
+            finishDuration: ContinuousClock.now - finishStart, searchedAgain: searchAgain
         )
     }
 

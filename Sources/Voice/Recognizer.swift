@@ -68,6 +68,39 @@ public final class GrammarDecoder {
         }
     }
 
+    /// The beams of the second search (`searchAgainWithWideBeams`).
+    public var wideBeams = SearchBeams(beam: 1e-70, phoneBeam: 1e-70, wordBeam: 1e-50)
+
+    /// Searches the loaded grammar again over a turn's `samples`, from the cepstral mean `mean`
+    /// the turn started with, with `wideBeams`: for a turn whose search found no path through the
+    /// grammar ("turn" pruned as "third" before "off cd changer" could save it). The search is
+    /// made again with the wide beams and then with the usual ones (`Decoder.remakeSearch`: one
+    /// search at a time, each build some 50 ms with the benchmark's library), so only such a turn
+    /// pays, in time.
+    public func searchAgainWithWideBeams(_ samples: [Int16], mean: [Float]) throws(DecoderError) -> GrammarHypothesis {
+        let name = "g\(generation)"
+        let result: Result<GrammarHypothesis, DecoderError>
+        do throws(DecoderError) {
+            try decoder.remakeSearch(named: name, beams: wideBeams)
+            decoder.cepstralMean.values = mean
+            decoder.cepstralMean.restartAccumulator()
+            try decoder.startUtterance()
+            try samples.withUnsafeBufferPointer { chunk throws(DecoderError) in try decoder.process(chunk) }
+            try decoder.endUtterance()
+            result = .success(finish())
+        } catch {
+            result = .failure(error)
+        }
+        // The usual search back; if it cannot be made from the kept grammar, from the graph.
+        do throws(DecoderError) {
+            try decoder.remakeSearch(named: name, beams: nil)
+        } catch {
+            guard let grammar = loaded else { throw error }
+            try use(grammar)
+        }
+        return try result.get()
+    }
+
     /// The result after `endUtterance`.
     public func finish() -> GrammarHypothesis {
         let words = decoder.hypothesis().map(\.text).flatMap { $0.isEmpty ? nil : $0 }

@@ -16,6 +16,13 @@ enum Measure {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
+    /// The highest resident memory the process has had (`getrusage`'s `ru_maxrss`), in bytes.
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }

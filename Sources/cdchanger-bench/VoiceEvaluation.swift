@@ -94,7 +94,7 @@ enum VoiceEvaluation {
             let verdict = right.map { $0 ? "right" : acts ? "wrong" : "notUnderstood" } ?? (acts ? "acts" : "none")
             print([row.file, said, turn.hypothesis ?? "", verdict].joined(separator: "\t") + "\t"
                   + features.map { String(format: "%.3f", $0) }.joined(separator: "\t") + String(format: "\t%.2f", turn.score)
-                  + "\t\(turn.end.rawValue) \(turn.listening.samplesRead / 16) ms"
+                  + "\t\(turn.end.rawValue) \(turn.listening.samplesRead / 16) ms" + (turn.listening.searchedAgain ? " searched again" : "")
                   + (margin.map { String(format: "\t%.3f", $0) } ?? "\t"))
         }
         var model = recognizer.rejection

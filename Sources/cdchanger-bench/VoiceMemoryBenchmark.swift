@@ -50,6 +50,29 @@ enum VoiceMemoryBenchmark {
                 if let failure { fatalError("a rebuilt grammar does not load: \(failure)") }
             }
             step("after \(rounds) rebuilds (median load \(Measure.format(Measure.median(loads))))")
+
+            // A turn whose search found no path is searched again with wide beams, the search made
+            // again for it and then as before (`GrammarDecoder.searchAgainWithWideBeams`).
+            let path = NSTemporaryDirectory() + "cdchanger-bench-voice-memory.wav"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            _ = try Measure.shell("espeak-ng -v en-us -s 140 -w '\(path)' 'skip forward thirty seconds on digital cd changer'")
+            let audio = try AudioFile.read(path)
+            let peakBefore = Double(Measure.peakResidentBytes()) / 1_048_576
+            var passes: [Double] = []
+            var heard: String?
+            for _ in 0..<5 {
+                var failure: DecoderError?
+                passes.append(Measure.seconds {
+                    do throws(DecoderError) {
+                        heard = try recognizer.grammarDecoder.searchAgainWithWideBeams(audio.samples, mean: CepstralMean.speech).words
+                    } catch { failure = error }
+                })
+                if let failure { fatalError("the wide search failed: \(failure)") }
+            }
+            let peakAfter = Double(Measure.peakResidentBytes()) / 1_048_576
+            recognizer.releaseModelPages()   // as after every turn
+            step(String(format: "after 5 searches again with wide beams over a %.1f s turn, model pages handed back (median %@ each, heard “%@”; peak resident %.1f → %.1f MB)",
+                        Double(audio.samples.count) / Double(SpeechAudio.sampleRate), Measure.format(Measure.median(passes)), heard ?? "", peakBefore, peakAfter))
         } catch {
             fatalError("voice does not load: \(error)")
         }
