@@ -64,16 +64,10 @@ public struct DecoderOptions: Sendable, Hashable, CustomStringConvertible {
 
 /// A search's pruning beams (`-beam`, `-pbeam`, `-wbeam`): how far below the frame's best a path
 /// may score and stay alive, as probability ratios (1e-48 keeps more than 1e-20).
-public struct SearchBeams: Sendable, Hashable {
-    public var beam: Double
-    public var phoneBeam: Double
-    public var wordBeam: Double
-
-    public init(beam: Double, phoneBeam: Double, wordBeam: Double) {
-        self.beam = beam
-        self.phoneBeam = phoneBeam
-        self.wordBeam = wordBeam
-    }
+struct SearchBeams: Sendable, Hashable {
+    var beam: Double
+    var phoneBeam: Double
+    var wordBeam: Double
 }
 
 /// A decoder failed to start or refused a grammar, word or audio.
@@ -257,7 +251,7 @@ public final class Decoder {
     /// `ps_unset_search` frees the old search before `ps_set_fsg` makes the new one, so the two
     /// never take memory at once, and `ps_set_search`. The configuration (`ps_get_config`,
     /// `cmd_ln_set_float_r`) holds `beams` while the search is made, which reads them once.
-    public func remakeSearch(named name: String, beams: SearchBeams?) throws(DecoderError) {
+    func remakeSearch(named name: String, beams: SearchBeams?) throws(DecoderError) {
         guard let fsg = ps_get_fsg(handle, name) else { throw DecoderError("no grammar search named “\(name)”") }
         _ = fsg_model_retain(fsg)
         defer { fsg_model_free(fsg) }

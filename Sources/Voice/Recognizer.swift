@@ -69,7 +69,7 @@ public final class GrammarDecoder {
     }
 
     /// The beams of the second search (`searchAgainWithWideBeams`).
-    public var wideBeams = SearchBeams(beam: 1e-70, phoneBeam: 1e-70, wordBeam: 1e-50)
+    static let wideBeams = SearchBeams(beam: 1e-70, phoneBeam: 1e-70, wordBeam: 1e-50)
 
     /// Searches the loaded grammar again over a turn's `samples`, from the cepstral mean `mean`
     /// the turn started with, with `wideBeams`: for a turn whose search found no path through the
@@ -81,7 +81,7 @@ public final class GrammarDecoder {
         let name = "g\(generation)"
         let result: Result<GrammarHypothesis, DecoderError>
         do throws(DecoderError) {
-            try decoder.remakeSearch(named: name, beams: wideBeams)
+            try decoder.remakeSearch(named: name, beams: Self.wideBeams)
             decoder.cepstralMean.values = mean
             decoder.cepstralMean.restartAccumulator()
             try decoder.startUtterance()

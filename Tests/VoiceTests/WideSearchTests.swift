@@ -1,4 +1,3 @@
-import ChangerIntents
 import Foundation
 import Testing
 import TestSupport
@@ -9,9 +8,7 @@ import TestSupport
 @Suite struct WideSearchTests {
     /// The app's recognizer over the demo's magazine names.
     static func recognizer() throws -> VoiceRecognizer {
-        let registry = try ChangerShortcuts.makeRegistry(magazines: {
-            [ChangerShortcuts.magazine(id: "m0", name: "Road Trip"), ChangerShortcuts.magazine(id: "m1", name: "Sunday Drive")]
-        })
+        let registry = try GrammarGenerationTests.registry(MagazineNames(["Road Trip", "Sunday Drive"]))
         let recognizer = VoiceRecognizer(registry: registry, options: .changer)
         try recognizer.prepare()
         return recognizer
