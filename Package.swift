@@ -6,6 +6,7 @@ let cShims: [Target] = [
     .target(name: "CTerminalShim", dependencies: ["CNcursesw"]),   // ncurses macros and globals, ioctl
     .target(name: "CAudioShim", dependencies: ["CALSA"]),          // ALSA's variadic error handler
     .target(name: "CSystemShim"),                                  // prctl, eventfd (for SystemSupport)
+    .target(name: "CSphinxLog", dependencies: ["CPocketSphinx"]),  // sphinxbase's variadic log callback
 ]
 
 let package = Package(
@@ -50,7 +51,7 @@ let package = Package(
         .target(name: "MainLoop", dependencies: ["SystemSupport"]),
         .target(
             name: "Voice",
-            dependencies: ["IntentKit", "ChangerIntents", "SystemSupport", "CPocketSphinx", "CEspeakNG", "CSndfile", "CSampleRate", "CALSA", "CAudioShim", "CSystemShim"]
+            dependencies: ["IntentKit", "ChangerIntents", "SystemSupport", "CPocketSphinx", "CSphinxLog", "CEspeakNG", "CSndfile", "CSampleRate", "CALSA", "CAudioShim", "CSystemShim"]
         ),
         .target(name: "Remote", dependencies: ["CDBus", "MainLoop", "OrderedJSON", "SystemSupport"]),
         .target(

@@ -29,6 +29,7 @@ struct BasePhoneModel {
     /// out otherwise), when a file cannot be read or written: the phone loop then uses the whole
     /// model, as before.
     init?(of model: ModelPaths) {
+        LibraryLog.begin()   // bin_mdef_read logs as it reads
         let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((temporary + "/cdchanger-phones-XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }

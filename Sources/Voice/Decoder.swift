@@ -112,16 +112,17 @@ public final class Decoder {
 
     /// Starts a decoder: `cmd_ln_parse_r` over the options as an argv array, then `ps_init`.
     public init(options: DecoderOptions) throws(DecoderError) {
+        LibraryLog.begin()
         let arguments = options.entries.flatMap { [$0.name, $0.value] }
         var cStrings: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         defer { for pointer in cStrings { free(pointer) } }
         let config = cStrings.withUnsafeMutableBufferPointer { buffer in
             cmd_ln_parse_r(nil, ps_args(), Int32(buffer.count), buffer.baseAddress, 1)
         }
-        guard let config else { throw DecoderError("PocketSphinx refused the options: \(options)") }
+        guard let config else { throw DecoderError("PocketSphinx refused the options: \(options)" + Self.reason()) }
         defer { _ = cmd_ln_free_r(config) }
         guard let decoder = ps_init(config) else {
-            throw DecoderError("PocketSphinx could not start with: \(options)")
+            throw DecoderError("PocketSphinx could not start with: \(options)" + Self.reason())
         }
         handle = decoder
         naturalLogPerUnit = log(logmath_get_base(ps_get_logmath(decoder)))
@@ -130,9 +131,9 @@ public final class Decoder {
 
     deinit { ps_free(handle) }
 
-    /// Silences the library's own log lines on stderr (`err_set_logfp(NULL)`), for the whole process.
-    public static func silenceLibraryLog() {
-        err_set_logfp(nil)
+    /// The library's explanation of the failure just seen (`LibraryLog`), as a sentence's end.
+    private static func reason() -> String {
+        LibraryLog.lastMessage().map { " (\($0))" } ?? ""
     }
 
     /// Adds `word` with `phones` (CMU phones, e.g. "AH N M Y UW T") to the dictionary (`ps_add_word`).

@@ -17,11 +17,12 @@ public final class GrammarDecoder {
     /// The grammar whose search is active.
     public private(set) var loaded: Grammar?
 
-    /// Options every decoder of this package starts from: the model, no log, an empty dictionary
-    /// (words come with each grammar), live cepstral mean normalisation.
+    /// Options every decoder of this package starts from: the model, an empty dictionary (words
+    /// come with each grammar), live cepstral mean normalisation. The library's log goes to
+    /// `LibraryLog`, not to a `-logfn` file.
     public static func baseOptions(_ model: ModelPaths) -> DecoderOptions {
         DecoderOptions([
-            ("-hmm", model.acousticModel), ("-dict", "/dev/null"), ("-logfn", "/dev/null"),
+            ("-hmm", model.acousticModel), ("-dict", "/dev/null"),
             ("-samprate", "16000"), ("-cmn", "live"),
         ])
     }

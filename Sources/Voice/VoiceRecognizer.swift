@@ -249,7 +249,6 @@ private final class VoiceEngine: @unchecked Sendable {
     private(set) var grammar: Grammar
 
     init(registry: ShortcutRegistry, options: GrammarOptions, model: ModelPaths, listed: [String: Set<String>]) throws(DecoderError) {
-        Decoder.silenceLibraryLog()
         let lexicon = Lexicon(dictionary: try PronunciationDictionary(path: model.dictionary))
         builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: options)
         recognizer = try Recognizer(model: model, tuning: VoiceRecognizer.grammarTuning, loopTuning: VoiceRecognizer.phoneLoopTuning)
