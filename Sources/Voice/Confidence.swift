@@ -12,6 +12,15 @@ public struct ConfidenceFeatures: Sendable, Hashable {
     public var worstWordGap: Double
     /// The word with the worst gap.
     public var worstWord: String
+    /// Each word's gap (natural log per frame) and frames, in order (fillers left out).
+    public var wordGaps: [WordGap] = []
+
+    /// One word's gap (natural log per frame) over its frames.
+    public struct WordGap: Sendable, Hashable {
+        public var word: String
+        public var gap: Double
+        public var frames: Int
+    }
     /// Frames of the words, and of the utterance.
     public var speechFrames: Int
     public var frames: Int
@@ -44,6 +53,7 @@ public struct ConfidenceFeatures: Sendable, Hashable {
             speechLoop += loop
             speechFrames += segment.frameCount
             let gap = (Double(segment.acousticScore) - loop) / Double(max(segment.frameCount, 1))
+            wordGaps.append(WordGap(word: segment.word, gap: gap * unit, frames: segment.frameCount))
             if gap < worst {
                 worst = gap
                 worstWord = segment.word

@@ -24,9 +24,10 @@ public struct RejectionModel: Sendable, Hashable {
     /// never tuned on. The number rules, which the tuning clips could not choose (none of their
     /// numbers was misheard), were measured on the driveway, test and held-out clips and checked
     /// on voices none of those has (docs/voice.md).
+    /// Its gaps are measured against each word's usual fit (`WordFitCalibration.standard`).
     public static let standard = RejectionModel(
         weights: [4.7306, 1.2002, -2.6604, -29.5859, -0.3320, 0.5275, 9.5424], bias: 20.6462, threshold: 2.0, confirmThreshold: 0,
-        numberThreshold: 4.0
+        numberThreshold: 4.0, calibration: .standard
     )
 
     public var weights: [Double]
@@ -41,24 +42,44 @@ public struct RejectionModel: Sendable, Hashable {
     /// One whose numbers the phone loop backs needs `threshold`; one where a rival fits better
     /// is asked back (`RivalBacking`, docs/voice.md).
     public var numberThreshold: Double
+    /// Each word's usual fit, which the gap features are measured against.
+    public var calibration: WordFitCalibration
 
-    public init(weights: [Double], bias: Double, threshold: Double, confirmThreshold: Double? = nil, numberThreshold: Double? = nil) {
+    public init(
+        weights: [Double], bias: Double, threshold: Double, confirmThreshold: Double? = nil, numberThreshold: Double? = nil,
+        calibration: WordFitCalibration = .none
+    ) {
         self.weights = weights
         self.bias = bias
         self.threshold = threshold
         self.confirmThreshold = min(confirmThreshold ?? threshold, threshold)
         self.numberThreshold = max(numberThreshold ?? threshold, threshold)
+        self.calibration = calibration
     }
 
-    /// The features of a recognition made with `Recognizer`.
-    public static func features(of recognition: Recognition) -> [Double] {
+    /// The features of a recognition made with `Recognizer`, its word gaps taken against
+    /// `calibration`: each word's offset comes off its gap, so off the speech gap (weighted by the
+    /// word's frames), the worst word's and the utterance's (over all its frames).
+    public func features(of recognition: Recognition) -> [Double] {
         func finite(_ value: Double, _ fallback: Double) -> Double { value.isFinite ? value : fallback }
         let loopPhones = recognition.phones.map(\.word).filter { $0 != "SIL" }
         let heard = recognition.heardPhones
         let words = recognition.text?.split(separator: " ").count ?? 0
         let gaps = recognition.features
+        var worstWordGap = gaps.worstWordGap * 1000
+        var shift = 0.0   // Σ offset × frames over the words
+        if !calibration.offsets.isEmpty, !gaps.wordGaps.isEmpty {
+            worstWordGap = .infinity
+            for word in gaps.wordGaps {
+                let offset = calibration.offset(of: word.word)
+                worstWordGap = min(worstWordGap, word.gap * 1000 - offset)
+                shift += offset * Double(word.frames)
+            }
+        }
+        let speechGap = gaps.speechGap * 1000 - shift / Double(max(gaps.speechFrames, 1))
+        let utteranceGap = gaps.utteranceGap * 1000 - shift / Double(max(gaps.frames, 1))
         return [
-            finite(gaps.speechGap * 1000, -20), finite(gaps.worstWordGap * 1000, -20), finite(gaps.utteranceGap * 1000, -20),
+            finite(speechGap, -20), finite(worstWordGap, -20), finite(utteranceGap, -20),
             heard.isEmpty ? 1 : finite(PhoneticDistance.distance(heard, loopPhones), 1),
             heard.isEmpty ? 30 : min(finite(Double(gaps.speechFrames) / Double(heard.count), 30), 30), Double(words),
             recognition.voicedFraction,
@@ -116,7 +137,10 @@ public struct RejectionModel: Sendable, Hashable {
 
     /// Fits weights by logistic regression (gradient descent on standardised features); examples
     /// labelled false count `negativeWeight` times as much, since acting wrongly costs more.
-    public static func fit(_ examples: [(features: [Double], right: Bool)], negativeWeight: Double = 4, steps: Int = 3000) -> RejectionModel {
+    /// The examples' features must have been taken against `calibration`, which the fitted model keeps.
+    public static func fit(
+        _ examples: [(features: [Double], right: Bool)], calibration: WordFitCalibration = .none, negativeWeight: Double = 4, steps: Int = 3000
+    ) -> RejectionModel {
         let dimension = featureNames.count
         var mean = [Double](repeating: 0, count: dimension), spread = [Double](repeating: 0, count: dimension)
         for example in examples { for index in 0..<dimension { mean[index] += example.features[index] / Double(examples.count) } }
@@ -147,7 +171,7 @@ public struct RejectionModel: Sendable, Hashable {
         // Back to raw feature units.
         let raw = (0..<dimension).map { weights[$0] / spread[$0] }
         let rawBias = bias - (0..<dimension).reduce(0.0) { $0 + weights[$1] * mean[$1] / spread[$1] }
-        return RejectionModel(weights: raw, bias: rawBias, threshold: 0)
+        return RejectionModel(weights: raw, bias: rawBias, threshold: 0, calibration: calibration)
     }
 
     private static func pow2(_ value: Double) -> Double { value * value }

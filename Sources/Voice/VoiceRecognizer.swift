@@ -173,7 +173,7 @@ public final class VoiceRecognizer: Sendable {
 
     private func turn(_ listening: ListeningResult) -> VoiceTurn {
         let recognition = listening.recognition
-        let score = rejection.score(RejectionModel.features(of: recognition))
+        let score = rejection.score(rejection.features(of: recognition))
         let verdict = recognition.text.map {
             rejection.verdict(score, rivals: RejectionModel.RivalBacking(sentence: $0, margin: recognition.rivalMargin))
         } ?? .reject

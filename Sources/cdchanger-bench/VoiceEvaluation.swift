@@ -1,14 +1,18 @@
 // Voice evaluation: recognizes a corpus of recordings with the app's grammar over a real music
 // folder, compares what each would do with what its sentence means, and fits the rejection model.
 //
-//   cdchanger-bench voice-eval --library DIR [--fit | --weights W1,…,BIAS] MANIFEST.tsv
+//   cdchanger-bench voice-eval --library DIR [--fit | --weights W1,…,BIAS] [--uncalibrated | --calibrate] MANIFEST.tsv
 //
 // MANIFEST lines: `FILE<TAB>SENTENCE` (an empty sentence for speech outside the grammar or noise);
 // scripts/voice-corpus.sh makes the corpus docs/voice.md reports.
 // Prints one TSV row per file (what was heard; right, wrong, notUnderstood, or for speech outside
-// the grammar acts or none; its features, score, end and the number words' rival margin),
+// the grammar acts or none; its features, score, end, the number words' rival margin and the
+// worst-fitting word),
 // then a threshold table and what the standard thresholds act on and ask back ("Did you say …?"); `--fit` refits the weights first (`RejectionModel.fit`, wrong answers
-// weighted ×4) and prints them; `--weights` scores with given ones.
+// weighted ×4) and prints them; `--weights` scores with given ones. The gap features are taken
+// against the standard word calibration (`WordFitCalibration`), or none with `--uncalibrated`;
+// `--calibrate` prints the calibration of the rightly heard rows' word gaps (the table of
+// `WordFitCalibration.standardListing`).
 
 import ChangerIntents
 import ChangerKit
@@ -32,11 +36,14 @@ enum VoiceEvaluation {
         var rivalMargin: Double?
         /// Whether acting on the hypothesis does what the sentence means (nil: nothing should be done).
         var right: Bool?
+        var wordGaps: [ConfidenceFeatures.WordGap]
     }
 
     static func run(_ arguments: [String]) {
         var library: String?
         var fit = false
+        var calibrate = false
+        var calibration = RejectionModel.standard.calibration
         var weights: (weights: [Double], bias: Double)?
         var manifest: String?
         var index = 0
@@ -44,6 +51,8 @@ enum VoiceEvaluation {
             switch arguments[index] {
             case "--library": index += 1; library = arguments[index]
             case "--fit": fit = true
+            case "--calibrate": calibrate = true
+            case "--uncalibrated": calibration = .none
             case "--weights":
                 index += 1
                 let numbers = arguments[index].split(separator: ",").compactMap { Double($0) }
@@ -53,7 +62,7 @@ enum VoiceEvaluation {
             index += 1
         }
         guard let library, let manifest, let text = try? String(contentsOfFile: manifest, encoding: .utf8) else {
-            FileHandle.standardError.write(Data("usage: cdchanger-bench voice-eval --library DIR [--fit | --weights W1,…,BIAS] MANIFEST.tsv\n".utf8))
+            FileHandle.standardError.write(Data("usage: cdchanger-bench voice-eval --library DIR [--fit | --weights W1,…,BIAS] [--uncalibrated | --calibrate] MANIFEST.tsv\n".utf8))
             exit(2)
         }
         var cache = ScanCache()
@@ -66,11 +75,14 @@ enum VoiceEvaluation {
         } catch {
             fatalError("The built-in catalog does not register: \(error)")
         }
-        let recognizer = VoiceRecognizer(registry: registry, options: .changer)
+        var model = RejectionModel.standard
+        if let weights { model = RejectionModel(weights: weights.weights, bias: weights.bias, threshold: 0) }
+        model.calibration = calibration
+        let recognizer = VoiceRecognizer(registry: registry, options: .changer, rejection: model)
         // The songs a fresh install's Magazine One holds, as `shortcuts --spoken` (the corpus) had them.
         recognizer.setListedNames(MagazineEntities.loadedSongTitles(of: .fresh(library: scanned), in: scanned), ofType: ChangerCatalog.songType)
         var rows: [Row] = []
-        print(["file", "said", "heard", "right"].joined(separator: "\t") + "\t" + RejectionModel.featureNames.joined(separator: "\t") + "\tscore\tend\trivalMargin")
+        print(["file", "said", "heard", "right"].joined(separator: "\t") + "\t" + RejectionModel.featureNames.joined(separator: "\t") + "\tscore\tend\trivalMargin\tworstWord")
         for line in text.split(separator: "\n") where !line.isEmpty {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             let said = fields.count > 1 ? fields[1] : ""
@@ -78,7 +90,7 @@ enum VoiceEvaluation {
                 FileHandle.standardError.write(Data("cannot recognize \(fields[0])\n".utf8))
                 continue
             }
-            let features = RejectionModel.features(of: turn.listening.recognition)
+            let features = model.features(of: turn.listening.recognition)
             let meant = registry.resolve(said, mode: .inApp)
             let heard = turn.hypothesis.map { registry.resolve($0, mode: .inApp) }
             var right: Bool?
@@ -86,7 +98,10 @@ enum VoiceEvaluation {
             var acts = false
             if case .matched? = heard { acts = true }
             let margin = turn.listening.recognition.rivalMargin
-            let row = Row(file: fields[0], said: said, hypothesis: turn.hypothesis, acts: acts, features: features, rivalMargin: margin, right: right)
+            let row = Row(
+                file: fields[0], said: said, hypothesis: turn.hypothesis, acts: acts, features: features, rivalMargin: margin, right: right,
+                wordGaps: turn.listening.recognition.features.wordGaps
+            )
             rows.append(row)
             // "wrong" only when the heard sentence does something else; one the resolver does not
             // understand is answered with "Sorry" and acts on nothing. Outside the grammar, "acts"
@@ -95,14 +110,16 @@ enum VoiceEvaluation {
             print([row.file, said, turn.hypothesis ?? "", verdict].joined(separator: "\t") + "\t"
                   + features.map { String(format: "%.3f", $0) }.joined(separator: "\t") + String(format: "\t%.2f", turn.score)
                   + "\t\(turn.end.rawValue) \(turn.listening.samplesRead / 16) ms" + (turn.listening.searchedAgain ? " searched again" : "")
-                  + (margin.map { String(format: "\t%.3f", $0) } ?? "\t"))
+                  + (margin.map { String(format: "\t%.3f", $0) } ?? "\t") + "\t" + turn.listening.recognition.features.worstWord)
         }
-        var model = recognizer.rejection
-        if let weights { model = RejectionModel(weights: weights.weights, bias: weights.bias, threshold: 0) }
+        if calibrate {
+            print("calibration (\(WordFitCalibration.shrinkage) observations weigh as the mean):")
+            print(WordFitCalibration.fit(rows.filter { $0.right == true }.map(\.wordGaps)).listing)
+        }
         if fit {
             // A hypothesis the resolver does not understand is never acted on, whatever its score.
             let examples = rows.filter(\.acts).map { (features: $0.features, right: $0.right == true) }
-            model = RejectionModel.fit(examples)
+            model = RejectionModel.fit(examples, calibration: model.calibration)
             print("fitted: --weights " + (model.weights + [model.bias]).map { String(format: "%.4f", $0) }.joined(separator: ","))
         }
         printThresholds(rows, model: model)
