@@ -8,19 +8,13 @@ public struct ConfidenceFeatures: Sendable, Hashable {
     public var utteranceGap: Double
     /// The same over the words only (silence and filler frames left out).
     public var speechGap: Double
-    /// The worst word's gap (its frames only): one misheard word ("four" for "three") shows here.
-    public var worstWordGap: Double
-    /// The word with the worst gap.
-    public var worstWord: String
-    /// Each word's gap (natural log per frame) and frames, in order (fillers left out).
+    /// Each word's gap and frames, in order (fillers left out): what `RejectionModel.features`
+    /// takes against each word's usual fit (`WordFitCalibration`).
     public var wordGaps: [WordGap] = []
-
-    /// One word's gap (natural log per frame) over its frames.
-    public struct WordGap: Sendable, Hashable {
-        public var word: String
-        public var gap: Double
-        public var frames: Int
-    }
+    /// The worst word's gap (its frames only): one misheard word ("four" for "three") shows here.
+    public var worstWordGap: Double { wordGaps.map(\.gap).min() ?? -.infinity }
+    /// The word with the worst gap.
+    public var worstWord: String { wordGaps.min { $0.gap < $1.gap }?.word ?? "" }
     /// Frames of the words, and of the utterance.
     public var speechFrames: Int
     public var frames: Int
@@ -43,8 +37,6 @@ public struct ConfidenceFeatures: Sendable, Hashable {
         }
         var grammarTotal = 0.0, speechGrammar = 0.0, speechLoop = 0.0
         var speechFrames = 0
-        var worst = Double.infinity
-        var worstWord = ""
         for segment in grammar {
             let loop = loopScore(segment)
             grammarTotal += Double(segment.acousticScore)
@@ -54,20 +46,21 @@ public struct ConfidenceFeatures: Sendable, Hashable {
             speechFrames += segment.frameCount
             let gap = (Double(segment.acousticScore) - loop) / Double(max(segment.frameCount, 1))
             wordGaps.append(WordGap(word: segment.word, gap: gap * unit, frames: segment.frameCount))
-            if gap < worst {
-                worst = gap
-                worstWord = segment.word
-            }
         }
         // Against the phone loop's whole path: frames the grammar path leaves uncovered count
         // against it (it explained nothing there).
         let allLoop = phones.reduce(0.0) { $0 + Double($1.acousticScore) }
         utteranceGap = (grammarTotal - allLoop) * unit / Double(max(frames, 1))
         speechGap = speechFrames == 0 ? -.infinity : (speechGrammar - speechLoop) * unit / Double(speechFrames)
-        worstWordGap = worst == .infinity ? -.infinity : worst * unit
-        self.worstWord = worstWord
         self.speechFrames = speechFrames
         self.frames = frames
+    }
+
+    /// One word's gap (natural log per frame) over its frames.
+    public struct WordGap: Sendable, Hashable {
+        public var word: String
+        public var gap: Double
+        public var frames: Int
     }
 
     /// Silence, noise and sentence markers.

@@ -66,16 +66,9 @@ public struct RejectionModel: Sendable, Hashable {
         let heard = recognition.heardPhones
         let words = recognition.text?.split(separator: " ").count ?? 0
         let gaps = recognition.features
-        var worstWordGap = gaps.worstWordGap * 1000
-        var shift = 0.0   // Σ offset × frames over the words
-        if !calibration.offsets.isEmpty, !gaps.wordGaps.isEmpty {
-            worstWordGap = .infinity
-            for word in gaps.wordGaps {
-                let offset = calibration.offset(of: word.word)
-                worstWordGap = min(worstWordGap, word.gap * 1000 - offset)
-                shift += offset * Double(word.frames)
-            }
-        }
+        let offsets = gaps.wordGaps.map { calibration.offset(of: $0.word) }
+        let worstWordGap = zip(gaps.wordGaps, offsets).map { $0.gap * 1000 - $1 }.min() ?? -.infinity
+        let shift = zip(gaps.wordGaps, offsets).reduce(0.0) { $0 + $1.1 * Double($1.0.frames) }   // Σ offset × frames
         let speechGap = gaps.speechGap * 1000 - shift / Double(max(gaps.speechFrames, 1))
         let utteranceGap = gaps.utteranceGap * 1000 - shift / Double(max(gaps.frames, 1))
         return [

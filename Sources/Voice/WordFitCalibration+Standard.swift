@@ -5,30 +5,21 @@ extension WordFitCalibration {
     /// Printed by `cdchanger-bench voice-eval --calibrate` over the tuning and held-out clips of
     /// `scripts/voice-corpus.sh` (docs/voice.md, "Rejection").
     static let standardListing = """
-        a -1.869
         about -0.852
-        add -0.351
         again -0.316
         ahead -0.246
         album -0.328
-        all -0.193
-        am -0.475
-        an -0.358
         another -0.275
         anything 0.471
-        as -0.299
-        at -0.885
         audio -0.319
         back -0.318
         band -0.093
-        bay -0.268
         before 0.468
         begin -0.034
         beginning -0.083
         bit -0.232
         blue -0.024
         bring -0.028
-        by 0.370
         cactus 0.017
         called 0.440
         calm -0.058
@@ -59,8 +50,6 @@ extension WordFitCalibration {
         down -0.473
         drive 0.356
         dune -0.124
-        each 0.386
-        eight 0.156
         eighty -0.053
         empty -0.233
         enough -1.160
@@ -82,28 +71,21 @@ extension WordFitCalibration {
         from 0.391
         give -0.166
         glass 0.342
-        go -0.408
         goes -0.012
         group 0.061
         harbour 0.101
         hate -0.092
         hear 0.580
         hearing 0.184
-        high 0.081
         highway -0.081
         hold -0.078
         hollow 0.043
-        how -0.086
         hundred 0.520
-        i -1.109
-        in -0.678
         increase -0.135
         insert -0.095
         into 0.218
         intro -0.266
         intros -0.101
-        is -0.155
-        it -0.559
         jump -0.327
         keep -0.055
         kill -0.348
@@ -126,7 +108,6 @@ extension WordFitCalibration {
         magazine 0.007
         make -0.495
         maximum -0.872
-        me -0.256
         mile -0.028
         min 0.185
         minute -0.422
@@ -140,7 +121,6 @@ extension WordFitCalibration {
         move -0.356
         music -0.142
         mute 0.185
-        my 0.904
         name 0.039
         named -0.142
         next -0.388
@@ -150,15 +130,11 @@ extension WordFitCalibration {
         ninth -0.181
         notches 0.283
         number -0.422
-        of 0.436
-        off 0.506
-        on 0.431
         one -0.100
         open -0.187
         orchard 0.471
         orchestra's 0.263
         order 0.013
-        out -0.399
         over -0.044
         overtaking 0.029
         pause -0.073
@@ -229,15 +205,12 @@ extension WordFitCalibration {
         tenth -0.020
         that -0.889
         that's -0.330
-        the -1.047
         thing 0.252
         thirty -0.059
         this -0.527
         three -0.120
         through 0.288
-        to -0.716
         toggle -0.401
-        too 0.340
         top 0.054
         track 0.455
         tracks 0.121
@@ -248,15 +221,11 @@ extension WordFitCalibration {
         turn -0.985
         twelve -0.342
         twenty 0.324
-        two -0.116
         unmute -0.110
-        up -1.043
         using 0.543
         via 0.600
         volume 0.149
         want 0.088
-        way 0.340
-        we 0.464
         what -0.604
         what's -0.195
         whats -0.116
@@ -265,7 +234,6 @@ extension WordFitCalibration {
         who's -0.609
         whole -0.126
         with -0.105
-        you 0.002
         zero 0.061
         """
 }

@@ -4,7 +4,8 @@
 /// Some words fit the model worse than others however rightly they are heard: "disc" scores
 /// some 1.2 (natural log per frame × 1000) under the average word against the phone loop, in every
 /// voice, so "play disc three" heard right scored under the threshold in four voices of five,
-/// while "changer" scores 1.2 over it. Taken raw, the gaps make the rejection model distrust
+/// while "changer" scores 1.2 over it (words of fewer than `shortestWord` phones are left as
+/// they are). Taken raw, the gaps make the rejection model distrust
 /// sentences for the words they use rather than for how well they were heard. Each word's offset
 /// is its mean gap in rightly heard sentences minus the mean over all words, shrunk towards 0
 /// when the word was seen seldom; the gap features subtract it (`RejectionModel.features`), so a
@@ -42,19 +43,27 @@ public struct WordFitCalibration: Sendable, Hashable {
     /// offset is estimated: a word seen once moves a sixth of the way from 0 to its own gap.
     public static let shrinkage = 5.0
 
+    /// Words of fewer phones than this keep their gaps. Short function words ("a", "the", "to",
+    /// "up") fit the model worst of all, rightly heard or not, and they are what a grammar path
+    /// forced onto speech outside the grammar is made of: with their offsets, "tell me a joke"
+    /// heard as "kill the audio" was asked back instead of refused (docs/voice.md).
+    public static let shortestWord = 3
+
     /// The calibration of the word gaps of rightly heard recognitions `recognitions` (each a
     /// sentence's `ConfidenceFeatures.wordGaps`): each word's frame-weighted mean gap minus
     /// the mean over all words, shrunk towards 0 as `(n · mean + shrinkage · overall) / (n +
-    /// shrinkage)` for a word seen `n` times.
-    public static func fit(_ recognitions: [[ConfidenceFeatures.WordGap]], shrinkage: Double = shrinkage) -> WordFitCalibration {
+    /// shrinkage)` for a word seen `n` times; only the words `keeping` accepts get an offset
+    /// (the mean is over all).
+    public static func fit(
+        _ recognitions: [[ConfidenceFeatures.WordGap]], shrinkage: Double = shrinkage, keeping: (String) -> Bool = { _ in true }
+    ) -> WordFitCalibration {
         var sums: [String: (gap: Double, frames: Int, count: Int)] = [:]
         var total = 0.0, frames = 0
         for words in recognitions {
             for word in words {
                 let gap = word.gap * 1000 * Double(word.frames)
-                sums[Recognizer.baseWord(word.word), default: (0, 0, 0)].gap += gap
-                sums[Recognizer.baseWord(word.word), default: (0, 0, 0)].frames += word.frames
-                sums[Recognizer.baseWord(word.word), default: (0, 0, 0)].count += 1
+                let known = sums[Recognizer.baseWord(word.word)] ?? (0, 0, 0)
+                sums[Recognizer.baseWord(word.word)] = (known.gap + gap, known.frames + word.frames, known.count + 1)
                 total += gap
                 frames += word.frames
             }
@@ -62,7 +71,7 @@ public struct WordFitCalibration: Sendable, Hashable {
         guard frames > 0 else { return .none }
         let overall = total / Double(frames)
         var offsets: [String: Double] = [:]
-        for (word, sum) in sums where sum.frames > 0 {
+        for (word, sum) in sums where sum.frames > 0 && keeping(word) {
             let count = Double(sum.count)
             offsets[word] = (count * sum.gap / Double(sum.frames) + shrinkage * overall) / (count + shrinkage) - overall
         }

@@ -113,8 +113,14 @@ enum VoiceEvaluation {
                   + (margin.map { String(format: "\t%.3f", $0) } ?? "\t") + "\t" + turn.listening.recognition.features.worstWord)
         }
         if calibrate {
-            print("calibration (\(WordFitCalibration.shrinkage) observations weigh as the mean):")
-            print(WordFitCalibration.fit(rows.filter { $0.right == true }.map(\.wordGaps)).listing)
+            print("calibration (\(WordFitCalibration.shrinkage) observations weigh as the mean; words of \(WordFitCalibration.shortestWord) phones or more):")
+            // Words of at least `WordFitCalibration.shortestWord` phones (their main pronunciation).
+            let phones = Dictionary((try? recognizer.currentGrammar().lexicon.map { ($0.word, $0.pronunciations.first?.count ?? 0) }) ?? [],
+                                    uniquingKeysWith: { first, _ in first })
+            let calibration = WordFitCalibration.fit(rows.filter { $0.right == true }.map(\.wordGaps)) { word in
+                (phones[word] ?? 0) >= WordFitCalibration.shortestWord
+            }
+            print(calibration.listing)
         }
         if fit {
             // A hypothesis the resolver does not understand is never acted on, whatever its score.
