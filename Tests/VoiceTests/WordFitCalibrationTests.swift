@@ -31,6 +31,15 @@ import TestSupport
         #expect(WordFitCalibration.fit([]) == .none)
     }
 
+    @Test("only the words kept get an offset, measured against the mean over all words")
+    func keptWords() {
+        let sentences = [[Self.gap("a", -9), Self.gap("disc", -5), Self.gap("changer", -1)]]
+        let all = WordFitCalibration.fit(sentences)
+        let kept = WordFitCalibration.fit(sentences) { $0 != "a" }
+        #expect(kept.offsets.keys.sorted() == ["changer", "disc"])
+        #expect(kept.offset(of: "disc") == all.offset(of: "disc") && kept.offset(of: "a") == 0)
+    }
+
     @Test("a pronunciation variant counts as its word")
     func variantsCountAsTheirWord() {
         let calibration = WordFitCalibration.fit([[Self.gap("the", -4), Self.gap("the(2)", -4), Self.gap("stop", -1)]])
