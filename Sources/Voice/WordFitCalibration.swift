@@ -2,15 +2,15 @@
 /// confidence measure's word gaps (`ConfidenceFeatures.wordGaps`) are measured against it.
 ///
 /// Some words fit the model worse than others however rightly they are heard: "disc" scores
-/// some 1.2 (natural log per frame × 1000) under the average word against the phone loop, in every
-/// voice, so "play disc three" heard right scored under the threshold in four voices of five,
-/// while "changer" scores 1.2 over it (words of fewer than `shortestWord` phones are left as
-/// they are). Taken raw, the gaps make the rejection model distrust
-/// sentences for the words they use rather than for how well they were heard. Each word's offset
-/// is its mean gap in rightly heard sentences minus the mean over all words, shrunk towards 0
-/// when the word was seen seldom; the gap features subtract it (`RejectionModel.features`), so a
-/// word's usual misfit no longer counts against it, and a word that usually fits well must fit
-/// well. Words not in the table (most names) keep their gaps.
+/// some 1.2 (natural log per frame × 1000) under the average word against the phone loop, in
+/// every voice, so "play disc three" heard right scored under the threshold in four voices of
+/// five, while "changer" scores 1.2 over it. Taken raw, the gaps make the rejection model
+/// distrust sentences for the words they use rather than for how well they were heard. Each
+/// word's offset is its mean gap in rightly heard sentences minus the mean over all words, shrunk
+/// towards 0 when the word was seen seldom; the gap features subtract it
+/// (`RejectionModel.features`), so a word's usual misfit no longer counts against it, and a word
+/// that usually fits well must fit well. Words not in the table (most names, and words of fewer
+/// than `shortestWord` phones) keep their gaps.
 ///
 /// The standard table is fitted by `cdchanger-bench voice-eval --calibrate` on the tuning and
 /// held-out clips (docs/voice.md, "Rejection").
