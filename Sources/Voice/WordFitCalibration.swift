@@ -62,8 +62,9 @@ public struct WordFitCalibration: Sendable, Hashable {
         for words in recognitions {
             for word in words {
                 let gap = word.gap * 1000 * Double(word.frames)
-                let known = sums[Recognizer.baseWord(word.word)] ?? (0, 0, 0)
-                sums[Recognizer.baseWord(word.word)] = (known.gap + gap, known.frames + word.frames, known.count + 1)
+                let base = Recognizer.baseWord(word.word)
+                let known = sums[base] ?? (0, 0, 0)
+                sums[base] = (known.gap + gap, known.frames + word.frames, known.count + 1)
                 total += gap
                 frames += word.frames
             }
@@ -78,8 +79,8 @@ public struct WordFitCalibration: Sendable, Hashable {
         return WordFitCalibration(offsets: offsets)
     }
 
-    /// The table as `key value` pairs, sorted, three decimals: what `--calibrate` prints for
-    /// `standardOffsets`.
+    /// The table as `word offset` pairs, sorted, three decimals: what `--calibrate` prints, and
+    /// the form of `standardListing`.
     public var listing: String {
         offsets.sorted { $0.key < $1.key }.map { "\($0.key) \(Self.rounded($0.value))" }.joined(separator: "\n")
     }
