@@ -33,16 +33,19 @@ final class DashboardPlayer {
         return try runProcess(arguments[0], Array(arguments.dropFirst()) + words, environment: environment)
     }
 
-    /// Opens the dashboard in tmux and waits for its first frame. Unless `keepingNotices`, the
-    /// notices shown at start (without a bus of its own, at least "No D-Bus session bus…") are
-    /// dismissed with Esc first, so tests of other features see the whole dashboard
-    /// (PinnedNoticesTests covers them).
+    /// Opens the dashboard in tmux and waits for its first frame, longer than for an answer: on a
+    /// loaded CI machine, a player over a 12,000-file library once showed nothing for over 5 s
+    /// (here it opens in about a second, under load too). ScanProgressTests shows that such a
+    /// dashboard opens while its scan is still under way. Unless `keepingNotices`, the notices
+    /// shown at start (without a bus of its own, at least "No D-Bus session bus…") are dismissed
+    /// with Esc first, so tests of other features see the whole dashboard (PinnedNoticesTests
+    /// covers them).
     func open(
         width: Int = 80, height: Int = 24, _ options: [String] = ["--output", "null"], environment extra: [String: String] = [:],
         keepingNotices: Bool = false
     ) throws -> TmuxSession {
         let session = try TmuxSession(arguments + options, width: width, height: height, environment: environment.merging(extra) { _, new in new })
-        try session.wait(for: "CD CHANGER")
+        try session.wait(for: "CD CHANGER", timeout: 20)
         if !keepingNotices {
             try session.send("Escape")
             try session.wait(for: "the start notices to be dismissed") { screen in
