@@ -212,7 +212,7 @@ struct SettingsFileTests {
         try setup.writeConfig("colors = never\noutput = null\nlibrary = \(ProjectPaths.demoLibrary.path)\n")
         let session = try TmuxSession([ProjectPaths.binary, "--state-dir", setup.state.path], width: 80, height: 24, environment: setup.environment)
         defer { session.close() }
-        try session.wait(for: "CD CHANGER")
+        try session.wait(for: "CD CHANGER", timeout: 20)   // a first frame, as DashboardPlayer.open waits for it
         try session.send("r")
         try session.wait(for: "Repeating this track.")
         let escapes = try session.screen(escapes: true).joined()
