@@ -98,17 +98,18 @@ enum VoiceBenchmark {
         var right = [0, 0]
         var afterTurns = 0.0   // the highest resident memory after a turn
         var whileListening = 0.0   // the highest resident memory read at any 20 ms chunk of a turn
+        // What each turn heard, printed after the turns: formatting it runs Foundation code that a
+        // player's turn does not (see `speech`).
+        var heard: [(sentence: String, hypothesis: String, score: Double, verdict: String, file: Double, decided: Double, finished: Double)] = []
         for (index, sentence) in (sentences + longSentences).enumerated() {
             let group = index < sentences.count ? 0 : 1
-            let path = NSTemporaryDirectory() + "cdchanger-bench-voice-\(index).wav"
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            do { try Measure.shell("espeak-ng -v en-us -s 140 -w '\(path)' '\(sentence)'") } catch { fatalError("espeak-ng failed: \(error)") }
-            guard let audio = try? AudioFile.read(path) else { fatalError("cannot read \(path)") }
-            // The end of speech: the last sample louder than 2 % of the peak (espeak-ng's file ends
+            let samples = speech(sentence)
+            // The end of speech: the last sample louder than 2 % of the peak (espeak-ng's output ends
             // with some silence of its own, which the listener must not get credit for).
-            let peak = audio.samples.map { abs(Int($0)) }.max() ?? 0
-            let spoken = (audio.samples.lastIndex { abs(Int($0)) * 50 > peak } ?? audio.samples.count - 1) + 1
-            let padded = Array(audio.samples[..<spoken]) + [Int16](repeating: 0, count: SpeechAudio.sampleRate)   // a second of silence after
+            var peak = 0
+            for sample in samples { peak = max(peak, abs(Int(sample))) }
+            let spoken = (samples.lastIndex { abs(Int($0)) * 50 > peak } ?? samples.count - 1) + 1
+            let padded = Array(samples[..<spoken]) + [Int16](repeating: 0, count: SpeechAudio.sampleRate)   // a second of silence after
             var source = SampleSource(padded, paced: true)
             let cpuStart = cpuSeconds()
             let start = DispatchTime.now().uptimeNanoseconds
@@ -123,13 +124,15 @@ enum VoiceBenchmark {
             latencies[group].append(Double(end - start) / 1e9 - speechEnd)
             if let resolution, resolution == registry.resolve(sentence, mode: .inApp) { right[group] += 1 }
             if let turn {
-                let decided = Double(turn.listening.samplesRead) / Double(SpeechAudio.sampleRate)
-                FileHandle.standardError.write(Data(String(
-                    format: "  “%@” → “%@” (score %.2f%@): file %.2f s, end decided at %.2f s, finished in %.1f ms\n",
-                    sentence, turn.hypothesis ?? "", turn.score, turn.heard != nil ? "" : turn.unsure != nil ? ", asked back" : ", rejected", speechEnd, decided,
-                    Double(turn.listening.finishDuration.components.attoseconds) / 1e15
-                ).utf8))
+                heard.append((sentence, turn.hypothesis ?? "", turn.score, turn.heard != nil ? "" : turn.unsure != nil ? ", asked back" : ", rejected", speechEnd,
+                              Double(turn.listening.samplesRead) / Double(SpeechAudio.sampleRate), Double(turn.listening.finishDuration.components.attoseconds) / 1e15))
             }
+        }
+        for turn in heard {
+            FileHandle.standardError.write(Data(String(
+                format: "  “%@” → “%@” (score %.2f%@): file %.2f s, end decided at %.2f s, finished in %.1f ms\n",
+                turn.sentence, turn.hypothesis, turn.score, turn.verdict, turn.file, turn.decided, turn.finished
+            ).utf8))
         }
 
         let latency = latencies.map(Measure.median), duration = durations.map(Measure.median)
@@ -154,6 +157,36 @@ enum VoiceBenchmark {
              String(format: "+%.1f MB", whileListening - withoutVoice), "—", "—"],
             ["CPU while listening (both decoders)", String(format: "%.1f %% of a core", cpuShare * 100), "real time", String(format: "%.2f", cpuShare), "< 30 %", Measure.verdict(cpuShare < 0.30)],
         ])
+    }
+
+    /// `sentence` spoken by espeak-ng (en-us, 140 words a minute) as 16 kHz mono samples, made
+    /// without what only the benchmark needs in this process: espeak-ng and sox run from
+    /// `posix_spawn` (not Foundation's `Process`) and write raw samples that are read back with
+    /// `read` (not libsndfile and libsamplerate). A player's turn runs none of that, so the memory
+    /// after a turn counts what a turn runs (docs/voice.md).
+    static func speech(_ sentence: String) -> [Int16] {
+        let path = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/cdchanger-bench-voice-\(getpid()).raw"
+        defer { unlink(path) }
+        let command = "espeak-ng -v en-us -s 140 --stdout '\(sentence)' | sox -t wav - -t raw -r 16000 -c 1 -b 16 -e signed-integer -L '\(path)'"
+        let words: [String] = ["/bin/sh", "-c", command]
+        let argv = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        var status: Int32 = 0
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { fatalError("cannot start /bin/sh") }
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let descriptor = open(path, O_RDONLY)
+        guard status == 0, descriptor >= 0 else { fatalError("espeak-ng and sox did not make \(path) (status \(status))") }
+        defer { close(descriptor) }
+        var samples: [Int16] = []
+        var chunk = [Int16](repeating: 0, count: 4096)
+        while true {
+            let bytes = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard bytes > 0 else { break }
+            samples += chunk[..<(bytes / 2)]
+        }
+        guard !samples.isEmpty else { fatalError("espeak-ng said nothing for “\(sentence)”") }
+        return samples
     }
 
     /// The process's resident memory now, in MB.
