@@ -161,22 +161,16 @@ enum VoiceBenchmark {
 
     /// `sentence` spoken by espeak-ng (en-us, 140 words a minute) as 16 kHz mono samples, made
     /// without what only the benchmark needs in this process: espeak-ng and sox run from
-    /// `posix_spawn` (not Foundation's `Process`) and write raw samples that are read back with
-    /// `read` (not libsndfile and libsamplerate). A player's turn runs none of that, so the memory
-    /// after a turn counts what a turn runs (docs/voice.md).
+    /// `posix_spawn` (`Child.check`, not Foundation's `Process`) and write raw samples that are
+    /// read back with `read` (not libsndfile and libsamplerate). A player's turn runs none of that,
+    /// so the memory after a turn counts what a turn runs (docs/voice.md).
     static func speech(_ sentence: String) -> [Int16] {
         let path = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/cdchanger-bench-voice-\(getpid()).raw"
         defer { unlink(path) }
         let command = "espeak-ng -v en-us -s 140 --stdout '\(sentence)' | sox -t wav - -t raw -r 16000 -c 1 -b 16 -e signed-integer -L '\(path)'"
-        let words: [String] = ["/bin/sh", "-c", command]
-        let argv = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        var status: Int32 = 0
-        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { fatalError("cannot start /bin/sh") }
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        do { try Child.check(["/bin/sh", "-c", command]) } catch { fatalError("espeak-ng and sox did not make \(path): \(error)") }
         let descriptor = open(path, O_RDONLY)
-        guard status == 0, descriptor >= 0 else { fatalError("espeak-ng and sox did not make \(path) (status \(status))") }
+        guard descriptor >= 0 else { fatalError("cannot read \(path)") }
         defer { close(descriptor) }
         var samples: [Int16] = []
         var chunk = [Int16](repeating: 0, count: 4096)
