@@ -1,15 +1,16 @@
 import Glibc
 
 /// The CMU pronouncing dictionary (`cmudict-en-us.dict`), mapped read-only from its file
-/// (`mmap`) with an open-addressing index over its lines: 1 MB of index instead of the 20+ MB
+/// (`mmap`) with an index of its lines sorted by word: 0.5 MB of index instead of the 20+ MB
 /// that the decoder needs to hold all 134k words (see docs/voice.md). The file's pages are only
 /// needed while a grammar is built; `releasePages()` hands them back to the page cache after.
 /// Lookups are case-insensitive.
 public struct PronunciationDictionary: Sendable {
     private let text: MappedText
-    /// Line start offsets + 1 (0 = empty slot), indexed by the hash of the line's word.
-    private let slots: [Int32]
-    private let mask: Int
+    /// The start offset of every line, ordered by the line's word and then by place in the file
+    /// (the file itself is not in byte order), so a word's variants are side by side and in the
+    /// file's order. A binary search finds a word.
+    private let lineStarts: [Int32]
 
     /// Maps the dictionary at `path` (lines "word PH PH", variants "word(2) PH PH") and indexes it.
     public init(path: String) throws(DecoderError) {
@@ -17,25 +18,17 @@ public struct PronunciationDictionary: Sendable {
             throw DecoderError("cannot open the dictionary \(path): \(String(cString: strerror(errno)))")
         }
         let bytes = text.bytes
+        var lineCount = 0
+        Self.forEachLineStart(in: bytes) { _ in lineCount += 1 }
         var lineStarts: [Int32] = []
-        var start = 0
-        for index in 0..<bytes.count where bytes[index] == 0x0A {
-            if index > start { lineStarts.append(Int32(start)) }
-            start = index + 1
-        }
-        if start < bytes.count { lineStarts.append(Int32(start)) }
-        var size = 1
-        while size < lineStarts.count * 2 { size <<= 1 }
-        var slots = [Int32](repeating: 0, count: size)
-        let mask = size - 1
-        for lineStart in lineStarts {
-            var slot = Self.hash(bytes, from: Int(lineStart)) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = lineStart + 1
+        lineStarts.reserveCapacity(lineCount)
+        Self.forEachLineStart(in: bytes) { lineStarts.append(Int32($0)) }
+        lineStarts.sort { first, second in
+            let order = Self.compareWord(bytes, at: Int(first), with: bytes, at: Int(second))
+            return order == 0 ? first < second : order < 0
         }
         self.text = text
-        self.slots = slots
-        self.mask = mask
+        self.lineStarts = lineStarts
     }
 
     /// Lets the kernel take back the file's pages until the next lookup needs them
@@ -43,45 +36,60 @@ public struct PronunciationDictionary: Sendable {
     public func releasePages() { text.releasePages() }
 
     /// Number of entries (pronunciations, variants included).
-    public var entryCount: Int { slots.reduce(0) { $0 + ($1 == 0 ? 0 : 1) } }
+    public var entryCount: Int { lineStarts.count }
 
-    /// Every pronunciation of `word` (lowercased), as CMU phones; empty if the word is not there.
+    /// Every pronunciation of `word` (lowercased), as CMU phones, in the file's order; empty if
+    /// the word is not there.
     public func pronunciations(of word: String) -> [[String]] {
         let key = Array(word.lowercased().utf8)
-        guard !key.isEmpty else { return [] }
+        guard !key.isEmpty, !key.contains(where: Self.isWordEnd) else { return [] }
         let bytes = text.bytes
-        var slot = key.withUnsafeBufferPointer { Self.hash($0, from: 0) } & mask
-        var found: [[String]] = []
-        while slots[slot] != 0 {
-            let lineStart = Int(slots[slot]) - 1
-            if Self.word(key, matches: bytes, at: lineStart) { found.append(Self.phones(in: bytes, ofLineAt: lineStart)) }
-            slot = (slot + 1) & mask
+        return key.withUnsafeBufferPointer { key in
+            var low = 0
+            var high = lineStarts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Self.compareWord(bytes, at: Int(lineStarts[middle]), with: key, at: 0) < 0 { low = middle + 1 } else { high = middle }
+            }
+            var found: [[String]] = []
+            while low < lineStarts.count, Self.compareWord(bytes, at: Int(lineStarts[low]), with: key, at: 0) == 0 {
+                found.append(Self.phones(in: bytes, ofLineAt: Int(lineStarts[low])))
+                low += 1
+            }
+            return found
         }
-        return found
     }
 
     /// Whether `word` has a pronunciation.
     public func contains(_ word: String) -> Bool { !pronunciations(of: word).isEmpty }
 
-    /// The word of a line ends at a space, a tab or a "(" (variant marker).
-    private static func isWordEnd(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x28 }
+    /// The word of a line ends at a space, a tab, a "(" (variant marker) or the line's end.
+    private static func isWordEnd(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x28 || byte == 0x0A }
 
-    /// FNV-1a over the word at `start` (up to its end), so variants hash like their base word.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        var index = start
-        while index < bytes.count, !isWordEnd(bytes[index]), bytes[index] != 0x0A {
-            value = (value ^ UInt64(bytes[index])) &* 0x100_0000_01b3
-            index += 1
+    /// Calls `body` with the start offset of every line that is not empty.
+    private static func forEachLineStart(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+        var start = 0
+        for index in 0..<bytes.count where bytes[index] == 0x0A {
+            if index > start { body(start) }
+            start = index + 1
         }
-        return Int(truncatingIfNeeded: value >> 1)
+        if start < bytes.count { body(start) }
     }
 
-    private static func word(_ key: [UInt8], matches bytes: UnsafeBufferPointer<UInt8>, at lineStart: Int) -> Bool {
-        guard lineStart + key.count <= bytes.count else { return false }
-        for offset in 0..<key.count where bytes[lineStart + offset] != key[offset] { return false }
-        let end = lineStart + key.count
-        return end == bytes.count || isWordEnd(bytes[end])
+    /// Byte order of the word at `start` of `bytes` against the word at `otherStart` of `other`
+    /// (each up to its end): negative, 0 or positive. A word that begins the other comes first.
+    private static func compareWord(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int,
+                                    with other: UnsafeBufferPointer<UInt8>, at otherStart: Int) -> Int {
+        var index = start
+        var otherIndex = otherStart
+        while true {
+            let ended = index >= bytes.count || isWordEnd(bytes[index])
+            let otherEnded = otherIndex >= other.count || isWordEnd(other[otherIndex])
+            if ended || otherEnded { return (ended ? 0 : 1) - (otherEnded ? 0 : 1) }
+            if bytes[index] != other[otherIndex] { return Int(bytes[index]) - Int(other[otherIndex]) }
+            index += 1
+            otherIndex += 1
+        }
     }
 
     private static func phones(in bytes: UnsafeBufferPointer<UInt8>, ofLineAt lineStart: Int) -> [String] {

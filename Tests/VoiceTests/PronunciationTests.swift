@@ -11,6 +11,19 @@ import Testing
         #expect(Self.dictionary.entryCount > 130_000)
     }
 
+    /// The file is not in byte order, and a word's variants need not be side by side ("a's"
+    /// comes between "a" and "a(2)"); the index finds them all, in the file's order.
+    @Test func dictionaryFindsWordsWhereverTheFileHasThem() {
+        #expect(Self.dictionary.pronunciations(of: "a") == [["AH"], ["EY"]])
+        #expect(Self.dictionary.pronunciations(of: "the") == [["DH", "AH"], ["DH", "IY"]])
+        #expect(Self.dictionary.pronunciations(of: "'bout") == [["B", "AW", "T"]])
+        #expect(Self.dictionary.pronunciations(of: "zywicki").count == 1)
+        #expect(Self.dictionary.pronunciations(of: "disco").count == 1)
+        #expect(Self.dictionary.pronunciations(of: "dis").count == 1)
+        #expect(Self.dictionary.pronunciations(of: "disc three").isEmpty)
+        #expect(Self.dictionary.pronunciations(of: "the(2)").isEmpty)
+    }
+
     @Test(arguments: [("Zorblax", "Z AO R B L AE K S"), ("unmute", "AH N M Y UW T"), ("Calderón", "K AO L D ER AA N")])
     func espeakPronouncesWordsOutsideTheDictionary(word: String, phones: String) throws {
         let result = try #require(EspeakPhonemizer.shared.cmuPhones(for: word))
