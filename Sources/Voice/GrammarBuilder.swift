@@ -37,13 +37,22 @@ public struct GrammarOptions: Sendable, Hashable {
     /// Alternatives (by intent identifier) left out of the choices and optional parts of that
     /// intent's phrases, fragments included: "swap" in "(change|switch|swap|skip) <disc>".
     public var unspokenAlternatives: [String: Set<String>] = [:]
+    /// Word salad the typed phrases' optional parts make and the resolver reads past, left out:
+    /// a word of this map is never heard right before one of the words it maps to ("the it",
+    /// "my to", "the over"), …
+    public var wordsNotFollowedBy: [String: Set<String>] = [:]
+    /// … and a word of this set never ends a sentence ("how long until the end for", "… the
+    /// end the"). To the recognizer each such sentence is one more place for speech outside the
+    /// grammar to land: "how long until we get there" was acted on as "how long until the end the".
+    public var wordsNeverLast: Set<String> = []
 
     public init(
         appClause: Bool = true,
         unspokenEntityTypes: Set<String> = [], listedEntityTypes: Set<String> = [], unspokenFragments: Set<String> = [], spokenFragments: [String: String] = [:],
         answerPhrases: [String] = [], spokenIntegers: [String: Set<Int>] = [:],
         unspokenPhrases: Set<String> = [], unspokenEnumPhrases: [String: Set<String>] = [:],
-        unspokenAlternatives: [String: Set<String>] = [:]
+        unspokenAlternatives: [String: Set<String>] = [:],
+        wordsNotFollowedBy: [String: Set<String>] = [:], wordsNeverLast: Set<String> = []
     ) {
         self.appClause = appClause
         self.unspokenEntityTypes = unspokenEntityTypes
@@ -55,6 +64,8 @@ public struct GrammarOptions: Sendable, Hashable {
         self.unspokenPhrases = unspokenPhrases
         self.unspokenEnumPhrases = unspokenEnumPhrases
         self.unspokenAlternatives = unspokenAlternatives
+        self.wordsNotFollowedBy = wordsNotFollowedBy
+        self.wordsNeverLast = wordsNeverLast
     }
 }
 
@@ -166,6 +177,9 @@ public struct GrammarBuilder: Sendable {
 
     /// The placeholder label of slot `index` (enums first, then entity types).
     static func slotLabel(_ index: Int) -> Int32 { -2 - Int32(index) }
+
+    /// How often `sampleSentences` draws from a template for one sentence the grammar has.
+    static let drawsPerSample = 20
 
     /// Compiles every shortcut's phrases of `registry`; throws if a template does not parse.
     public init(registry: ShortcutRegistry, lexicon: Lexicon, options: GrammarOptions = GrammarOptions()) throws(DecoderError) {
@@ -291,7 +305,13 @@ public struct GrammarBuilder: Sendable {
             Self.compile(template.1, from: nfa.start, to: final, into: &nfa,
                          appPhrases: options.appClause ? appPhrases : [], slotIndex: slotIndex)
         }
-        skeleton = nfa.determinized().minimizedAcyclic()
+        var notFollowedBy: [Int32: Set<Int32>] = [:]
+        for (word, followers) in options.wordsNotFollowedBy {
+            if let id = table.existingID(of: word) { notFollowedBy[id] = Set(followers.compactMap(table.existingID)) }
+        }
+        skeleton = nfa.determinized().withoutSentences(
+            notFollowedBy: notFollowedBy, neverLast: Set(options.wordsNeverLast.compactMap(table.existingID))
+        ).minimizedAcyclic()
         for (word, source) in zip(staticWords, staticSources) where lexicon.entry(for: word, source: source) == nil {
             throw DecoderError("the phrase word “\(word)” (from “\(source)”) has no pronunciation")
         }
@@ -509,27 +529,33 @@ public struct GrammarBuilder: Sendable {
         var table = WordTable(words: staticWords, sources: staticSources)
         let (names, _, _) = names(for: snapshot, listed: listed, table: &table)
         let words = table.words
-        func expand(_ nodes: [Node], into sentence: inout [Int32]) -> Bool {
+        // The words and, for the skeleton, each slot as its placeholder.
+        func expand(_ nodes: [Node], into sentence: inout [Int32], skeletonPath path: inout [Int32]) -> Bool {
             for node in nodes {
                 switch node {
                 case .words(let ids):
                     sentence += ids
+                    path += ids
                 case .choice(let alternatives):
-                    guard let pick = alternatives.randomElement(using: &generator), expand(pick, into: &sentence) else { return false }
+                    guard let pick = alternatives.randomElement(using: &generator),
+                          expand(pick, into: &sentence, skeletonPath: &path) else { return false }
                 case .optional(let alternatives):
                     if Bool.random(using: &generator), let pick = alternatives.randomElement(using: &generator) {
-                        guard expand(pick, into: &sentence) else { return false }
+                        guard expand(pick, into: &sentence, skeletonPath: &path) else { return false }
                     }
                 case .app:
                     if options.appClause, Int.random(in: 0..<5, using: &generator) == 0, let phrase = appPhrases.randomElement(using: &generator) {
                         sentence += phrase
+                        path += phrase
                     }
                 case .enumeration(let index):
                     guard let phrase = enumPhrases[index].phrases.randomElement(using: &generator) else { return false }
                     sentence += phrase
+                    path.append(Self.slotLabel(index))
                 case .entity(let type):
                     guard let name = names[type]?.randomElement(using: &generator) else { return false }
                     sentence += name
+                    path.append(Self.slotLabel(enumPhrases.count + entityTypes.firstIndex(of: type)!))
                 }
             }
             return true
@@ -537,9 +563,16 @@ public struct GrammarBuilder: Sendable {
         var result: [String] = []
         for template in templates where template.intent != Self.answerIntent {
             for _ in 0..<perTemplate {
-                var sentence: [Int32] = []
-                if expand(template.nodes, into: &sentence), !sentence.isEmpty {
-                    result.append(sentence.map { words[Int($0)] }.joined(separator: " "))
+                // A draw the grammar left out (word salad: `GrammarOptions.wordsNotFollowedBy`,
+                // `wordsNeverLast`) is drawn again.
+                for _ in 0..<Self.drawsPerSample {
+                    var sentence: [Int32] = []
+                    var path: [Int32] = []
+                    guard expand(template.nodes, into: &sentence, skeletonPath: &path) else { break }
+                    if !sentence.isEmpty, skeleton.accepts(path) {
+                        result.append(sentence.map { words[Int($0)] }.joined(separator: " "))
+                        break
+                    }
                 }
             }
         }
@@ -738,6 +771,9 @@ struct WordTable {
         for (index, word) in words.enumerated() { ids[word] = Int32(index) }
     }
 
+    /// The word's id, nil if no phrase has it.
+    func existingID(of word: String) -> Int32? { ids[word] }
+
     mutating func id(of word: String, source: String) -> Int32 {
         if let known = ids[word] { return known }
         let id = Int32(words.count)
@@ -755,7 +791,8 @@ extension GrammarOptions {
     /// device or room addresses, the spoken vocabulary instead of the typed one, answers to
     /// follow-up questions, and numbers that do not sound like each other (volume in tens,
     /// tracks 1–25, discs and magazines 1–10, common seek lengths, ordinals only before what they
-    /// count), and none of the phrases that sound like another command's.
+    /// count), none of the phrases that sound like another command's, and no article or
+    /// preposition left waiting for its noun ("how long until the end for", "… the end the it").
     public static let changer = GrammarOptions(
         listedEntityTypes: [ChangerCatalog.songType], unspokenFragments: ChangerShortcuts.fillerFragments.union(["place"]),
         spokenFragments: ChangerShortcuts.spokenFragments,
@@ -773,8 +810,29 @@ extension GrammarOptions {
             "MagazineNumber": Set(1...10),
         ],
         unspokenPhrases: ChangerShortcuts.soundAlikePhrases, unspokenEnumPhrases: ChangerShortcuts.soundAlikeEnumPhrases,
-        unspokenAlternatives: ChangerShortcuts.soundAlikeAlternatives.merging(ChangerShortcuts.misheardAlternatives) { $0.union($1) }
+        unspokenAlternatives: ChangerShortcuts.soundAlikeAlternatives.merging(ChangerShortcuts.misheardAlternatives) { $0.union($1) },
+        wordsNotFollowedBy: WordSalad.notFollowedBy, wordsNeverLast: WordSalad.neverLast
     )
+}
+
+/// What no English command says, though the typed phrases' optional parts allow it.
+private enum WordSalad {
+    static let articles: Set<String> = ["a", "an", "the", "my", "your", "our", "their"]
+    static let prepositions: Set<String> = ["of", "for", "with", "from", "to", "at", "by", "into", "onto"]
+    static let pronouns: Set<String> = ["it", "this", "that", "them", "me", "you"]
+    static let particles: Set<String> = ["up", "down", "on", "off", "in", "out", "over", "back", "again", "away"]
+
+    /// An article or possessive wants a noun after it (not another article, a pronoun, a
+    /// preposition or a particle: "the it", "my to", "start the over"); a preposition is not
+    /// followed by another.
+    static let notFollowedBy: [String: Set<String>] = {
+        let afterArticle = articles.union(prepositions).union(pronouns).union(particles)
+        return Dictionary(uniqueKeysWithValues: articles.map { ($0, afterArticle) } + prepositions.map { ($0, prepositions) })
+    }()
+
+    /// Nor does an article end a sentence, or a preposition that is not left at the end of a
+    /// question ("what volume is it at", "what are we listening to", "who is it by" are said).
+    static let neverLast: Set<String> = articles.union(["of", "for", "with", "into", "onto"])
 }
 
 /// A name in grammar words, with what the grammar needs to know about it.

@@ -107,6 +107,57 @@ public struct WordGraph: Sendable {
         return result
     }
 
+    /// The same deterministic graph without the sentences in which a word comes right before
+    /// one of the words `notFollowedBy` maps it to, or a word of `neverLast` ends: an arc with
+    /// such a word leads instead to a copy of its target without those arcs (and not final if
+    /// the word may not end), or nowhere when the copy would lead nowhere; states that then lead
+    /// to no final state lose their incoming arcs.
+    public func withoutSentences(notFollowedBy: [Int32: Set<Int32>], neverLast: Set<Int32>) -> WordGraph {
+        var result = self
+        struct Place: Hashable { let target: Int32, word: Int32 }
+        enum Change { case keep, drop, redirect(Int32) }
+        var changes: [Place: Change] = [:]
+        for state in 0..<stateCount {
+            for arc in arcs[state] where notFollowedBy[arc.label] != nil || neverLast.contains(arc.label) {
+                let place = Place(target: arc.target, word: arc.label)
+                guard changes[place] == nil else { continue }
+                let followers = notFollowedBy[arc.label] ?? []
+                let kept = arcs[Int(arc.target)].filter { !followers.contains($0.label) }
+                let final = isFinal[Int(arc.target)] && !neverLast.contains(arc.label)
+                if kept.count == arcs[Int(arc.target)].count && final == isFinal[Int(arc.target)] {
+                    changes[place] = .keep
+                } else if kept.isEmpty && !final {
+                    changes[place] = .drop
+                } else {
+                    let copy = result.addState(final: final)
+                    result.arcs[Int(copy)] = kept
+                    changes[place] = .redirect(copy)
+                }
+            }
+        }
+        for state in 0..<result.stateCount {
+            result.arcs[state] = result.arcs[state].compactMap { arc in
+                switch changes[Place(target: arc.target, word: arc.label)] ?? .keep {
+                case .keep: return arc
+                case .drop: return nil
+                case .redirect(let copy): return Arc(label: arc.label, target: copy)
+                }
+            }
+        }
+        // Acyclic: a state leads to a final state if it is one or an arc leads to one that does.
+        var leads = [Bool?](repeating: nil, count: result.stateCount)
+        func leadsToFinal(_ state: Int32) -> Bool {
+            if let known = leads[Int(state)] { return known }
+            let answer = result.isFinal[Int(state)] || result.arcs[Int(state)].contains { leadsToFinal($0.target) }
+            leads[Int(state)] = answer
+            return answer
+        }
+        for state in 0..<result.stateCount {
+            result.arcs[state] = result.arcs[state].filter { leadsToFinal($0.target) }
+        }
+        return result
+    }
+
     /// The minimal equivalent graph of a deterministic, acyclic graph: states with the same
     /// finality and the same arcs into equivalent states are merged, from the leaves up.
     public func minimizedAcyclic() -> WordGraph {
