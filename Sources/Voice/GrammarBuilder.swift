@@ -818,16 +818,19 @@ extension GrammarOptions {
 /// What no English command says, though the typed phrases' optional parts allow it.
 private enum WordSalad {
     static let articles: Set<String> = ["a", "an", "the", "my", "your", "our", "their"]
+    static let demonstratives: Set<String> = ["this", "that"]
     static let prepositions: Set<String> = ["of", "for", "with", "from", "to", "at", "by", "into", "onto"]
-    static let pronouns: Set<String> = ["it", "this", "that", "them", "me", "you"]
+    static let pronouns: Set<String> = ["it", "this", "that", "them", "me", "you", "everything", "something", "anything", "whatever"]
     static let particles: Set<String> = ["up", "down", "on", "off", "in", "out", "over", "back", "again", "away"]
 
     /// An article or possessive wants a noun after it (not another article, a pronoun, a
-    /// preposition or a particle: "the it", "my to", "start the over"); a preposition is not
+    /// preposition or a particle: "the it", "my to", "start the over", "the everything"); "this"
+    /// and "that" are followed by no pronoun ("put that it on hold"); a preposition is not
     /// followed by another.
     static let notFollowedBy: [String: Set<String>] = {
         let afterArticle = articles.union(prepositions).union(pronouns).union(particles)
-        return Dictionary(uniqueKeysWithValues: articles.map { ($0, afterArticle) } + prepositions.map { ($0, prepositions) })
+        return Dictionary(uniqueKeysWithValues: articles.map { ($0, afterArticle) } + demonstratives.map { ($0, pronouns) }
+            + prepositions.map { ($0, prepositions) })
     }()
 
     /// Nor does an article end a sentence, or a preposition that is not left at the end of a

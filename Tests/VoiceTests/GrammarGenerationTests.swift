@@ -76,6 +76,7 @@ final class MagazineNames: Sendable {
         ("play the", "play the magazine road trip"),
         ("skip to", "skip to track five"),
         ("start the over", "start the song over"),
+        ("put that it on hold", "put it on hold"),
     ])
     func noArticleOrPrepositionIsLeftWaiting(unfinished: String, finished: String) throws {
         let grammar = try Self.twoMagazines.get()
