@@ -26,6 +26,16 @@ public enum SpeechFixtures {
         public var description: String { "\(kind) \(Int(decibels)) dB" }
     }
 
+    /// "pause the song" in en-us+m3 at 140 words a minute: through the capture device it is heard
+    /// rightly but not surely (a score of about 0.6, between the thresholds 0 and 2), so it is
+    /// asked back. The search may hear "the" as "that" (it has since the grammar left out its
+    /// word salad, 2026-12-05): `unsurePauseHeard` has both, which pause alike.
+    public static let unsurePause = (sentence: "pause the song", voice: Voice("en-us+m3", speed: 140))
+    public static let unsurePauseHeard: Set<String> = ["pause the song", "pause that song"]
+
+    /// The question that asks `heard` back, as the resolver words it.
+    public static func question(askingBack heard: String) -> String { "Did you say \u{201C}\(heard)\u{201D}?" }
+
     /// Writes `sentence` said by `voice` to `url` (16-bit, the voice's own 22,050 Hz mono: the
     /// recognizer resamples), with `noise` mixed in when given.
     public static func speak(_ sentence: String, voice: Voice, noise: Noise? = nil, to url: URL) throws {
