@@ -98,7 +98,7 @@ public enum ChangerShortcuts {
         "turn": "(turn|bring|put|set|make|crank|pump)",
         "raise": "(increase|raise|boost|crank up|pump up)",
         "lower": "(decrease|lower|reduce|bring down|tone down)",
-        "little": "[a] [little] [bit] [more]",
+        "little": "[a little|a bit|a little bit|a little more|a bit more|a little bit more]",
         "album_word": "(album|record|cd)",
         "song_word": "(song|track|tune)",
         "artist_word": "(artist|band|singer|group)",

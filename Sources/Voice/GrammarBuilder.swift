@@ -45,6 +45,10 @@ public struct GrammarOptions: Sendable, Hashable {
     /// end the"). To the recognizer each such sentence is one more place for speech outside the
     /// grammar to land: "how long until we get there" was acted on as "how long until the end the".
     public var wordsNeverLast: Set<String> = []
+    /// … and a word of this map that begins a sentence is followed only by the words it maps to
+    /// ("it is too loud", but not "it up" or "it way less a little", which leave out the verb of
+    /// "[turn] it up").
+    public var firstWordsFollowedOnlyBy: [String: Set<String>] = [:]
 
     public init(
         appClause: Bool = true,
@@ -52,7 +56,7 @@ public struct GrammarOptions: Sendable, Hashable {
         answerPhrases: [String] = [], spokenIntegers: [String: Set<Int>] = [:],
         unspokenPhrases: Set<String> = [], unspokenEnumPhrases: [String: Set<String>] = [:],
         unspokenAlternatives: [String: Set<String>] = [:],
-        wordsNotFollowedBy: [String: Set<String>] = [:], wordsNeverLast: Set<String> = []
+        wordsNotFollowedBy: [String: Set<String>] = [:], wordsNeverLast: Set<String> = [], firstWordsFollowedOnlyBy: [String: Set<String>] = [:]
     ) {
         self.appClause = appClause
         self.unspokenEntityTypes = unspokenEntityTypes
@@ -66,6 +70,7 @@ public struct GrammarOptions: Sendable, Hashable {
         self.unspokenAlternatives = unspokenAlternatives
         self.wordsNotFollowedBy = wordsNotFollowedBy
         self.wordsNeverLast = wordsNeverLast
+        self.firstWordsFollowedOnlyBy = firstWordsFollowedOnlyBy
     }
 }
 
@@ -309,8 +314,13 @@ public struct GrammarBuilder: Sendable {
         for (word, followers) in options.wordsNotFollowedBy {
             if let id = table.existingID(of: word) { notFollowedBy[id] = Set(followers.compactMap(table.existingID)) }
         }
+        var firstFollowedOnlyBy: [Int32: Set<Int32>] = [:]
+        for (word, followers) in options.firstWordsFollowedOnlyBy {
+            if let id = table.existingID(of: word) { firstFollowedOnlyBy[id] = Set(followers.compactMap(table.existingID)) }
+        }
         skeleton = nfa.determinized().withoutSentences(
-            notFollowedBy: notFollowedBy, neverLast: Set(options.wordsNeverLast.compactMap(table.existingID))
+            notFollowedBy: notFollowedBy, neverLast: Set(options.wordsNeverLast.compactMap(table.existingID)),
+            firstFollowedOnlyBy: firstFollowedOnlyBy
         ).minimizedAcyclic()
         for (word, source) in zip(staticWords, staticSources) where lexicon.entry(for: word, source: source) == nil {
             throw DecoderError("the phrase word “\(word)” (from “\(source)”) has no pronunciation")
@@ -564,7 +574,7 @@ public struct GrammarBuilder: Sendable {
         for template in templates where template.intent != Self.answerIntent {
             for _ in 0..<perTemplate {
                 // A draw the grammar left out (word salad: `GrammarOptions.wordsNotFollowedBy`,
-                // `wordsNeverLast`) is drawn again.
+                // `wordsNeverLast`, `firstWordsFollowedOnlyBy`) is drawn again.
                 for _ in 0..<Self.drawsPerSample {
                     var sentence: [Int32] = []
                     var path: [Int32] = []
@@ -811,7 +821,7 @@ extension GrammarOptions {
         ],
         unspokenPhrases: ChangerShortcuts.soundAlikePhrases, unspokenEnumPhrases: ChangerShortcuts.soundAlikeEnumPhrases,
         unspokenAlternatives: ChangerShortcuts.soundAlikeAlternatives.merging(ChangerShortcuts.misheardAlternatives) { $0.union($1) },
-        wordsNotFollowedBy: WordSalad.notFollowedBy, wordsNeverLast: WordSalad.neverLast
+        wordsNotFollowedBy: WordSalad.notFollowedBy, wordsNeverLast: WordSalad.neverLast, firstWordsFollowedOnlyBy: WordSalad.firstFollowedOnlyBy
     )
 }
 
@@ -836,6 +846,10 @@ private enum WordSalad {
     /// Nor does an article end a sentence, or a preposition that is not left at the end of a
     /// question ("what volume is it at", "what are we listening to", "who is it by" are said).
     static let neverLast: Set<String> = articles.union(["of", "for", "with", "into", "onto"])
+
+    /// A command that begins with "it" goes on with "is" ("it is too loud"): "it up", "it way
+    /// less" leave out the verb of "[turn] it up".
+    static let firstFollowedOnlyBy: [String: Set<String>] = ["it": ["is"]]
 }
 
 /// A name in grammar words, with what the grammar needs to know about it.

@@ -108,11 +108,14 @@ public struct WordGraph: Sendable {
     }
 
     /// The same deterministic graph without the sentences in which a word comes right before
-    /// one of the words `notFollowedBy` maps it to, or a word of `neverLast` ends: an arc with
-    /// such a word leads instead to a copy of its target without those arcs (and not final if
+    /// one of the words `notFollowedBy` maps it to, a word of `neverLast` ends, or a word of
+    /// `firstFollowedOnlyBy` begins and is followed by a word other than those it maps to: an arc
+    /// with such a word leads instead to a copy of its target without those arcs (and not final if
     /// the word may not end), or nowhere when the copy would lead nowhere; states that then lead
     /// to no final state lose their incoming arcs.
-    public func withoutSentences(notFollowedBy: [Int32: Set<Int32>], neverLast: Set<Int32>) -> WordGraph {
+    public func withoutSentences(
+        notFollowedBy: [Int32: Set<Int32>], neverLast: Set<Int32>, firstFollowedOnlyBy: [Int32: Set<Int32>] = [:]
+    ) -> WordGraph {
         var result = self
         struct Place: Hashable { let target: Int32, word: Int32 }
         enum Change { case keep, drop, redirect(Int32) }
@@ -143,6 +146,15 @@ public struct WordGraph: Sendable {
                 case .redirect(let copy): return Arc(label: arc.label, target: copy)
                 }
             }
+        }
+        // An acyclic graph never comes back to its start, so a first word is an arc from it.
+        result.arcs[Int(start)] = result.arcs[Int(start)].compactMap { arc in
+            guard let allowed = firstFollowedOnlyBy[arc.label] else { return arc }
+            let kept = result.arcs[Int(arc.target)].filter { allowed.contains($0.label) }
+            guard !kept.isEmpty || result.isFinal[Int(arc.target)] else { return nil }
+            let copy = result.addState(final: result.isFinal[Int(arc.target)])
+            result.arcs[Int(copy)] = kept
+            return Arc(label: arc.label, target: copy)
         }
         // Acyclic: a state leads to a final state if it is one or an arc leads to one that does.
         var leads = [Bool?](repeating: nil, count: result.stateCount)

@@ -87,9 +87,25 @@ final class MagazineNames: Sendable {
         #expect(Self.accepts(grammar, "what are we listening to"))
     }
 
+    /// A volume command says its verb ("turn it up", not "it up") and a whole degree ("a bit
+    /// more", not "bit more" or "more" after "louder"), though the typed phrases' optional parts
+    /// take both.
+    @Test(arguments: [
+        ("it up", "turn it up"),
+        ("it way less a little", "turn it way down a little"),
+        ("crank it way higher bit more", "crank it way higher a bit more"),
+        ("pump the radio louder more", "pump the radio louder a little more"),
+    ])
+    func volumeCommandsSayTheirVerbAndAWholeDegree(unfinished: String, finished: String) throws {
+        let grammar = try Self.twoMagazines.get()
+        #expect(!Self.accepts(grammar, unfinished))
+        #expect(Self.accepts(grammar, finished))
+        #expect(Self.accepts(grammar, "it is too loud") && Self.accepts(grammar, "it's too loud"))
+    }
+
     @Test func sentencesLeavingAWordUnfinishedAreLeftOutOfAGraph() {
-        // "play" (1) [the (2)] [it (4)] [album (3)], and "the" alone; "the" may not end or come
-        // before "it", "it" may not end.
+        // "play" (1) [the (2)] [it (4)] [album (3)], and "the", "it album" and "it play …"; "the"
+        // may not end or come before "it", "it" may not end, nor begin but before "play".
         var graph = WordGraph()
         graph.start = graph.addState()
         let afterPlay = graph.addState(final: true)
@@ -104,10 +120,15 @@ final class MagazineNames: Sendable {
         graph.addArc(from: afterThe, label: 3, to: end)
         graph.addArc(from: afterIt, label: 3, to: end)
         graph.addArc(from: graph.start, label: 2, to: end)
-        let trimmed = graph.withoutSentences(notFollowedBy: [2: [4]], neverLast: [2, 4]).minimizedAcyclic()
-        for kept in [[1], [1, 3], [1, 2, 3], [1, 4, 3]] as [[Int32]] { #expect(trimmed.accepts(kept), "\(kept)") }
-        for gone in [[1, 2], [2], [1, 4], [1, 2, 4], [1, 2, 4, 3]] as [[Int32]] { #expect(!trimmed.accepts(gone), "\(gone)") }
-        #expect(graph.withoutSentences(notFollowedBy: [:], neverLast: []).minimizedAcyclic().accepts([1, 2, 4]))
+        let itFirst = graph.addState()
+        graph.addArc(from: graph.start, label: 4, to: itFirst)
+        graph.addArc(from: itFirst, label: 1, to: afterPlay)
+        graph.addArc(from: itFirst, label: 3, to: end)
+        let trimmed = graph.withoutSentences(notFollowedBy: [2: [4]], neverLast: [2, 4], firstFollowedOnlyBy: [4: [1]]).minimizedAcyclic()
+        for kept in [[1], [1, 3], [1, 2, 3], [1, 4, 3], [4, 1, 3]] as [[Int32]] { #expect(trimmed.accepts(kept), "\(kept)") }
+        for gone in [[1, 2], [2], [1, 4], [1, 2, 4], [1, 2, 4, 3], [4, 3]] as [[Int32]] { #expect(!trimmed.accepts(gone), "\(gone)") }
+        let untouched = graph.withoutSentences(notFollowedBy: [:], neverLast: []).minimizedAcyclic()
+        #expect(untouched.accepts([1, 2, 4]) && untouched.accepts([4, 3]))
     }
 
     /// Every phrase the voice grammar leaves out for sounding like another is one the registry
