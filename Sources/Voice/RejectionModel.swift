@@ -105,12 +105,19 @@ public struct RejectionModel: Sendable, Hashable {
     public enum RivalBacking: Sendable, Hashable {
         /// The sentence has no number.
         case noRivals
-        /// Under every number word the phone loop's phones fit it better than any rival.
+        /// Under every number word the phone loop's phones fit it better than any rival, by more
+        /// than `clearMargin`.
         case backed
-        /// They fit some rival as well (or the sentence has a number the check does not know).
+        /// They fit some rival as well or barely worse (or the sentence has a number the check
+        /// does not know).
         case unclear
         /// They fit a rival better: "eighth" heard where the phones say "fifth".
         case rivalFitsBetter
+
+        /// The smallest margin (phone distance) by which a number word backed without doubt fits
+        /// better than its nearest rival: misrouted numbers were backed by up to 0.034 ("load
+        /// fifth cartridge" heard as "load the eighth cartridge" by 0.020), docs/voice.md.
+        public static let clearMargin = 0.04
 
         /// The backing of `sentence`, whose number words have the smallest margin `margin`
         /// (`Recognition.rivalMargin`; nil when none of its words is a number word).
@@ -119,7 +126,7 @@ public struct RejectionModel: Sendable, Hashable {
                 self = RejectionModel.hasNumber(sentence) ? .unclear : .noRivals
                 return
             }
-            self = margin > 0 ? .backed : margin == 0 ? .unclear : .rivalFitsBetter
+            self = margin > Self.clearMargin ? .backed : margin >= 0 ? .unclear : .rivalFitsBetter
         }
     }
 

@@ -162,7 +162,7 @@ enum VoiceEvaluation {
         }
         for (verdict, what) in [(RejectionModel.Verdict.accept, "Acted on"), (.confirm, "Asked back (“Did you say …?”)")] {
             let count = counts[verdict] ?? (0, 0, 0)
-            print(String(format: "%@ at the standard thresholds (acted on from %.1f; with a number, from %.1f when a rival fits as well and never when one fits better; asked back from %.1f): ",
+            print(String(format: "%@ at the standard thresholds (acted on from %.1f; with a number, from %.1f when a rival fits as well or almost and never when one fits better; asked back from %.1f): ",
                          what, standard.threshold, standard.numberThreshold, standard.confirmThreshold)
                   + "\(count.right) right of \(commands), \(count.wrong) wrong, \(count.outside) outside the grammar of \(others).")
         }

@@ -28,7 +28,8 @@ import TestSupport
     }
 
     @Test("how a sentence's numbers are backed follows from the sentence and its rival margin", arguments: [
-        ("play disc three", 0.2, RejectionModel.RivalBacking.backed), ("play disc three", 0.0, .unclear),
+        ("play disc three", 0.2, RejectionModel.RivalBacking.backed), ("play disc three", 0.041, .backed),
+        ("play disc three", 0.0, .unclear), ("play disc three", 0.02, .unclear), ("play disc three", 0.04, .unclear),
         ("play disc three", -0.1, .rivalFitsBetter), ("play disc three", nil, .unclear), ("next song", nil, .noRivals),
     ] as [(String, Double?, RejectionModel.RivalBacking)])
     func rivalBacking(sentence: String, margin: Double?, backing: RejectionModel.RivalBacking) {
