@@ -7,7 +7,7 @@ import IntentKit
 /// back ("Did you say “play disc five”?"); below that it says "Sorry, I didn't catch that." A
 /// sentence with a number is acted on only when the phone loop backs its number words against
 /// their sound-alike rivals (`RivalBacking`), or from `numberThreshold` when it backs a rival as
-/// well.
+/// well or almost as well.
 ///
 /// Weights are fitted on tuning clips (`cdchanger-bench voice-eval --fit`) and checked on test
 /// and held-out clips; the values in `standard` and how they were chosen are in docs/voice.md.
