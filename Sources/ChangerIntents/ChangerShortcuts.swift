@@ -144,6 +144,14 @@ public enum ChangerShortcuts {
         "Random": ["mix"],
     ]
 
+    /// Abbreviations typed, never said, left out of the voice grammar: "ff" (fast forward), where
+    /// the spoken "forward" fragment already has none. As one short word it drew other speech:
+    /// "back up a little" was acted on as "ff a little" by two festival voices, "next" heard as
+    /// "ff" (docs/voice.md).
+    public static let typedOnlyAlternatives: [String: Set<String>] = [
+        "Seek": ["ff"],
+    ]
+
     /// Repeat and shuffle modes the voice grammar does not hear by their short one-word names:
     /// "repeat on" was heard as "repeat song" ("one" and "on" sound the same), "random play" as
     /// "random play it", "play another disc" as "play on on repeat". "Repeat this song",

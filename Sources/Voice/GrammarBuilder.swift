@@ -820,7 +820,8 @@ extension GrammarOptions {
             "MagazineNumber": Set(1...10),
         ],
         unspokenPhrases: ChangerShortcuts.soundAlikePhrases, unspokenEnumPhrases: ChangerShortcuts.soundAlikeEnumPhrases,
-        unspokenAlternatives: ChangerShortcuts.soundAlikeAlternatives.merging(ChangerShortcuts.misheardAlternatives) { $0.union($1) },
+        unspokenAlternatives: ChangerShortcuts.soundAlikeAlternatives.merging(ChangerShortcuts.misheardAlternatives) { $0.union($1) }
+            .merging(ChangerShortcuts.typedOnlyAlternatives) { $0.union($1) },
         wordsNotFollowedBy: WordSalad.notFollowedBy, wordsNeverLast: WordSalad.neverLast, firstWordsFollowedOnlyBy: WordSalad.firstFollowedOnlyBy
     )
 }

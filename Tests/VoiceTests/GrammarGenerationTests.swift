@@ -43,6 +43,7 @@ final class MagazineNames: Sendable {
         "four", "the second one", "never mind", "play the ninth track", "play track nine",
         "repeat this song", "repeat on", "turn the volume up", "mute the sound", "turn on mute", "unmute",
         "change the disc", "load sunday drive", "play the previous track", "be quiet", "play the sixth track",
+        "fast forward a little",
     ])
     func hearsSentencesOfTheTemplates(sentence: String) throws {
         #expect(Self.accepts(try Self.twoMagazines.get(), sentence))
@@ -59,7 +60,7 @@ final class MagazineNames: Sendable {
         "play track ninth", "play disc third of road trip", "eject slot fourth",
         "repeat song", "repeat one", "turn the volume off", "volume on",
         "play three disc", "play seven magazine", "swap the disc", "shut up", "quiet",
-        "turn on the music", "play the last magazine",
+        "turn on the music", "play the last magazine", "ff a little",
     ])
     func doesNotHearSentencesOutsideThem(sentence: String) throws {
         #expect(!Self.accepts(try Self.twoMagazines.get(), sentence))
