@@ -146,8 +146,8 @@ public enum ChangerShortcuts {
 
     /// Abbreviations typed, never said, left out of the voice grammar: "ff" (fast forward), where
     /// the spoken "forward" fragment already has none. As one short word it drew other speech:
-    /// "back up a little" was acted on as "ff a little" by two festival voices, "next" heard as
-    /// "ff" (docs/voice.md).
+    /// "back up a little" was acted on as "ff a little" under noise by flite's and the HTS "slt"
+    /// voices, "next" heard as "ff" (docs/voice.md).
     public static let typedOnlyAlternatives: [String: Set<String>] = [
         "Seek": ["ff"],
     ]
