@@ -310,17 +310,17 @@ public struct GrammarBuilder: Sendable {
             Self.compile(template.1, from: nfa.start, to: final, into: &nfa,
                          appPhrases: options.appClause ? appPhrases : [], slotIndex: slotIndex)
         }
-        var notFollowedBy: [Int32: Set<Int32>] = [:]
-        for (word, followers) in options.wordsNotFollowedBy {
-            if let id = table.existingID(of: word) { notFollowedBy[id] = Set(followers.compactMap(table.existingID)) }
-        }
-        var firstFollowedOnlyBy: [Int32: Set<Int32>] = [:]
-        for (word, followers) in options.firstWordsFollowedOnlyBy {
-            if let id = table.existingID(of: word) { firstFollowedOnlyBy[id] = Set(followers.compactMap(table.existingID)) }
+        // A word rule in grammar word ids; words the grammar does not have are left out.
+        func ids(_ rule: [String: Set<String>]) -> [Int32: Set<Int32>] {
+            var result: [Int32: Set<Int32>] = [:]
+            for (word, followers) in rule {
+                if let id = table.existingID(of: word) { result[id] = Set(followers.compactMap(table.existingID)) }
+            }
+            return result
         }
         skeleton = nfa.determinized().withoutSentences(
-            notFollowedBy: notFollowedBy, neverLast: Set(options.wordsNeverLast.compactMap(table.existingID)),
-            firstFollowedOnlyBy: firstFollowedOnlyBy
+            notFollowedBy: ids(options.wordsNotFollowedBy), neverLast: Set(options.wordsNeverLast.compactMap(table.existingID)),
+            firstFollowedOnlyBy: ids(options.firstWordsFollowedOnlyBy)
         ).minimizedAcyclic()
         for (word, source) in zip(staticWords, staticSources) where lexicon.entry(for: word, source: source) == nil {
             throw DecoderError("the phrase word “\(word)” (from “\(source)”) has no pronunciation")
