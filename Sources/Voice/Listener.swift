@@ -96,19 +96,36 @@ public final class Listener {
         var quietRun = 0
         var finishedDecision: (words: String, finished: Bool)?
         var chunks = 0
+        // Each turn's noise is estimated afresh from its own audio.
+        var reduction = recognizer.noiseReduction
+        var cleaned: [Int16] = []
+        cleaned.reserveCapacity(chunkSize + 2 * NoiseReduction.frameLength)
+        /// Cleans `chunk` (or, for nil, what the cleaning still holds back), adds the noise floor
+        /// and feeds the result to both decoders.
+        func decode(_ chunk: ArraySlice<Int16>?) throws(DecoderError) {
+            cleaned.removeAll(keepingCapacity: true)
+            if reduction == nil {
+                cleaned.append(contentsOf: chunk ?? [])
+            } else if let chunk {
+                chunk.withUnsafeBufferPointer { reduction?.process($0, into: &cleaned) }
+            } else {
+                reduction?.finish(into: &cleaned)
+            }
+            guard !cleaned.isEmpty else { return }
+            if var floor = recognizer.noiseFloor {
+                floor.apply(to: &cleaned)
+                recognizer.noiseFloor = floor
+            }
+            try cleaned.withUnsafeBufferPointer { part throws(DecoderError) in
+                try grammar.process(part)
+                try phones.process(part)
+            }
+            heard.append(contentsOf: cleaned)
+        }
         loop: while true {
             let count = try buffer.withUnsafeMutableBufferPointer { chunk throws(DecoderError) in try source.read(into: chunk) }
             if count == 0 { end = .endOfInput; break }
-            if var floor = recognizer.noiseFloor {
-                floor.apply(to: &buffer)
-                recognizer.noiseFloor = floor
-            }
-            try buffer.withUnsafeBufferPointer { chunk throws(DecoderError) in
-                let part = UnsafeBufferPointer(rebasing: chunk[0..<count])
-                try grammar.process(part)
-                try phones.process(part)
-                heard.append(contentsOf: part)
-            }
+            try decode(buffer[0..<count])
             read += count
             level(Double(buffer[0..<count].map { abs(Int($0)) }.max() ?? 0) / 32768)
             chunks += 1
@@ -156,6 +173,7 @@ public final class Listener {
             if read >= limit { end = .timeLimit; break }
         }
         let finishStart = ContinuousClock.now
+        try decode(nil)
         try grammar.endUtterance()
         try phones.endUtterance()
         // The end-of-utterance update made the mean the utterance's own (accumulator restarted above).

@@ -137,6 +137,8 @@ public final class Recognizer {
     public let phoneLoop: PhoneLoopDecoder
     /// Added to all audio before decoding (nil for none); see `NoiseFloor`.
     public var noiseFloor: NoiseFloor? = NoiseFloor(rms: 100)
+    /// The settings each turn's noise reduction starts from (nil for none); see `NoiseReduction`.
+    public var noiseReduction: NoiseReduction? = NoiseReduction()
     /// The grammar in use (`GrammarDecoder.loaded`).
     public var grammar: Grammar? { grammarDecoder.loaded }
     /// Dictionary word ("the(2)") → phones, for the words of the loaded grammar.

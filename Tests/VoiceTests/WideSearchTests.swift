@@ -22,24 +22,25 @@ import TestSupport
         return try AudioFile.read(file.path).samples
     }
 
-    /// "turn" in this voice loses to "third" early under the usual beams, and no path of the
-    /// grammar is left at the end (found with `cdchanger-bench voice-eval`, whose end column says
-    /// "searched again").
+    /// In this voice (espeak-ng's Scottish English, fast) the usual beams prune the right path
+    /// early and no path of the grammar is left at the end (found with `cdchanger-bench
+    /// voice-eval`, whose end column says "searched again"). Until the noise reduction of
+    /// 2026-12-06 "turn scanning off" by en-us+m3 at 140 did that; it is now heard at once.
     @Test("a turn the search finds no path for is heard by the wide search, and the next is searched with the usual beams first")
     func noPathIsSearchedAgain() throws {
-        let samples = try Self.speech("turn scanning off", voice: SpeechFixtures.Voice("en-us+m3", speed: 140))
+        let samples = try Self.speech("carry on", voice: SpeechFixtures.Voice("en-gb-scotland", speed: 175))
         let recognizer = try Self.recognizer()
         for turn in 0..<2 {
             let result = try recognizer.recognize(samples)
             // Searched again the second time too: the usual search, not the wide one, is back.
             #expect(result.listening.searchedAgain, "turn \(turn)")
-            #expect(result.hypothesis == "turn scanning off", "turn \(turn) heard “\(result.hypothesis ?? "")”")
-            #expect(result.listening.recognition.hypothesis.segments.filter { !ConfidenceFeatures.isFiller($0.word) }.map(\.word)
-                    == ["turn", "scanning", "off"], "the wide search's segments are the turn's")
+            #expect(result.hypothesis == "carry on", "turn \(turn) heard “\(result.hypothesis ?? "")”")
+            #expect(result.listening.recognition.hypothesis.segments.filter { !ConfidenceFeatures.isFiller($0.word) }.map { Recognizer.baseWord($0.word) }
+                    == ["carry", "on"], "the wide search's segments are the turn's")
         }
-        let heard = try recognizer.recognize(try Self.speech("turn scanning off", voice: SpeechFixtures.Voice("en-us", speed: 160)))
+        let heard = try recognizer.recognize(try Self.speech("carry on", voice: SpeechFixtures.Voice("en-us", speed: 160)))
         #expect(!heard.listening.searchedAgain, "the usual search hears the same sentence in another voice")
-        #expect(heard.hypothesis == "turn scanning off")
+        #expect(heard.hypothesis == "carry on")
     }
 
     @Test("a turn the phone loop hears only silence in is not searched again, and not acted on")
