@@ -60,7 +60,7 @@ import Testing
     }
 
     /// Steady noise alone is turned down by more than 6 dB once the estimate has a little history,
-    /// while a tone 6 dB above it keeps nearly all its level; the start of a turn is left as it was.
+    /// while a tone 9 dB above it keeps nearly all its level; the start of a turn is left as it was.
     /// Digital silence before it (the quiet `hear` adds around a file cut close) changes none of
     /// that: a frame partly silent would otherwise pass for very quiet noise.
     @Test(arguments: [0, 4_877])
