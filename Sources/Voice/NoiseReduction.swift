@@ -141,7 +141,7 @@ public struct NoiseReduction: Sendable {
             let noise = max(lowest * minimumBias, Self.leastNoise)
             let power = real[bin] * real[bin] + imaginary[bin] * imaginary[bin]
             let posterior = max(power / noise - 1, 0)
-            let prior = frames == 0 ? posterior : decisionWeight * cleanPower[bin] / noise + (1 - decisionWeight) * posterior
+            let prior = decisionWeight * cleanPower[bin] / noise + (1 - decisionWeight) * posterior
             let gain = 1 - ease * (1 - max(prior / (1 + prior), gainFloor))
             cleanPower[bin] = gain * gain * power
             real[bin] *= gain
