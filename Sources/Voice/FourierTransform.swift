@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// An in-place radix-2 fast Fourier transform of one power-of-two size, its twiddle factors and
 /// bit-reversal order computed once.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Takes steady background noise (road, fan, hum) out of 16 kHz audio before it is decoded,
 /// streaming: 32 ms frames, half overlapping, under square-root Hann windows (which add back to
