@@ -136,7 +136,7 @@ public enum ChangerEnums {
                 "the current album", "current disc",
             ]),
             EnumCase(.string("magazine"), displayName: "the whole magazine", synonyms: [
-                "magazine", "the magazine", "this magazine", "all", "everything", "all discs", "all cds", "all albums",
+                "magazine", "the magazine", "this magazine", "playlist", "the playlist", "this playlist", "all", "everything", "all discs", "all cds", "all albums",
                 "all songs", "all tracks", "all the discs", "all the songs", "all of them", "the whole thing", "on", "enabled",
             ]),
         ]
@@ -154,7 +154,7 @@ public enum ChangerEnums {
                 "the songs on this album", "the tracks on this album", "the songs on this disc",
             ]),
             EnumCase(.string("magazine"), displayName: "the whole magazine", synonyms: [
-                "magazine", "the magazine", "this magazine", "all", "everything", "all discs", "all cds", "all albums",
+                "magazine", "the magazine", "this magazine", "playlist", "the playlist", "this playlist", "all", "everything", "all discs", "all cds", "all albums",
                 "all songs", "all tracks", "all the discs", "all the songs", "songs", "tracks", "music", "my music",
                 "all my music", "the songs", "the tracks", "the music", "all of them", "the whole thing",
                 "on", "enabled", "shuffle", "shuffled", "random",

@@ -29,8 +29,8 @@ public enum ChangerShortcuts {
         "disc": "(disc|disk|cd|album|record)",
         "discs": "(discs|disks|cds|albums|records)",
         "slot": "(slot|bay|position|tray|disc|disk|cd)",
-        "magazine": "(magazine|mag|cartridge)",
-        "magazines": "(magazines|mags|cartridges)",
+        "magazine": "(magazine|mag|cartridge|playlist)",
+        "magazines": "(magazines|mags|cartridges|playlists)",
         "player": "(music|media|media player|player|stereo|car stereo|cd player|music player|sound system|speaker|speakers|radio|tv|television|hifi|hi fi|jukebox|changer|system|device|boombox)",
         "playing": "(<track>|<disc>|<player>|<tracks>|playback|playing|it|everything|all|listening|tunes|all music|show|tv show|shows)",
         // Rooms and devices a sentence may be addressed to.
@@ -114,7 +114,8 @@ public enum ChangerShortcuts {
         "(sound|audio|volume) off",
         "(turn|switch) (on [<det>] (sound|audio|volume)|[<det>] (sound|audio|volume) [back] on)",
         "((sound|audio|volume) [back] on|mute off)",
-        "(turn|switch) (on [<det>] <player>|[<det>] <player> on)"
+        "(turn|switch) (on [<det>] <player>|[<det>] <player> on)",
+        "(music|tunes) on"
     ))
 
     /// Words the voice grammar leaves out of some commands' phrases, each because the phrase
@@ -155,11 +156,18 @@ public enum ChangerShortcuts {
     /// Repeat and shuffle modes the voice grammar does not hear by their short one-word names:
     /// "repeat on" was heard as "repeat song" ("one" and "on" sound the same), "random play" as
     /// "random play it", "play another disc" as "play on on repeat". "Repeat this song",
-    /// "shuffle this album", "repeat off" and "repeat all" still work.
+    /// "shuffle this album", "repeat off" and "repeat all" still work. "Playlist", typed for a
+    /// magazine, is left out as the spoken vocabulary leaves it out of `<magazine>`: in the
+    /// grammar it only gave a clip outside it one more path ("put the stereo loop mode
+    /// playlist", acted on).
     public static let soundAlikeEnumPhrases: [String: Set<String>] = [
-        "RepeatMode": ["one", "song", "track", "tune", "single", "it", "this", "that", "on", "none", "nothing", "enabled", "disabled"],
-        "RandomMode": ["it", "this", "on", "none", "enabled", "disabled"],
+        "RepeatMode": Set([
+            "one", "song", "track", "tune", "single", "it", "this", "that", "on", "none", "nothing", "enabled", "disabled",
+        ]).union(typedOnlyMagazineWords),
+        "RandomMode": Set(["it", "this", "on", "none", "enabled", "disabled"]).union(typedOnlyMagazineWords),
     ]
+
+    private static let typedOnlyMagazineWords: Set<String> = ["playlist", "the playlist", "this playlist"]
 
     /// The fragments that only say to whom or where a sentence is addressed (``ShortcutsProvider/fillerFragments``).
     public static let fillerFragments: Set<String> = ["device", "where"]
@@ -241,6 +249,7 @@ public enum ChangerShortcuts {
         AppShortcut(.ejectDisc, phrases: spoken(
             "<eject> [<det>] (<disc>|<slot>) [number] {disc} [from [<det>] <magazine>]",
             "<eject> [<det>] {disc} (<disc>|<slot>) [from [<det>] <magazine>]",
+            "<eject> [<det>] <disc> (in|from) [<det>] <slot> [number] {disc}",
             "take [<det>] (<disc>|<slot>) [number] {disc} out",
             "empty [<det>] (slot|bay) [number] {disc}",
             "(eject|unload|take out) [<det>] [a] [<disc>]"
@@ -250,11 +259,12 @@ public enum ChangerShortcuts {
             "play [it|something|anything|some music|music|some songs|songs|a song|whatever|some tunes|tunes|my cds|my discs|everything|all|all music|all my music|all songs|all the music|some stuff|stuff|a tune|something good|the tunes|all the songs]",
             "(start|begin) [<det>] (music|playback|playing|playing music|listening|player|stereo|cd player|radio|tunes)",
             "(start|begin) [playing]",
-            "put (on some music|some music on|on music|music on|something on|on something)",
+            "put (on some music|some music on|on music|music on|something on|on something|on some (tunes|songs)|some (tunes|songs) on)",
             "(turn|switch) (on [<det>] <player>|[<det>] <player> on)",
             "(let's|i want to|i'd like to|let me|i wanna|we want to) (hear|listen to|play) (some music|something|music|anything|some songs|some tunes)",
             "some (music|tunes|songs)",
-            "(music|tunes) [please]"
+            "(music|tunes) [please]",
+            "(music|tunes) on"
         ), title: "Play Something", symbol: "play"),
 
         AppShortcut(.pause, phrases: spoken(
@@ -431,7 +441,9 @@ public enum ChangerShortcuts {
             "(stop|quit|no|cancel|disable|don't|end|no more) (shuffling|shuffle|random|randomizing|random play|mixing){mode=off}",
             "(unshuffle|play in order|play [them|<det> <tracks>] in order|in order){mode=off}",
             "(shuffle|random|randomize|shuffle play|random play|play randomly|play in random order|play at random|shuffle mode|random mode|mix it up|mix things up|turn on shuffle|turn shuffle on|enable shuffle|shuffle on|random on|switch on shuffle|turn on random|turn random on|shuffle mode on|random mode on|play shuffled|play random|play on shuffle|random order|in random order){mode=magazine}",
-            "play {mode:this album} (shuffled|randomly|in random order|on shuffle|at random|in shuffle mode)"
+            "play {mode:this album} (shuffled|randomly|in random order|on shuffle|at random|in shuffle mode)",
+            "(play|put on) [some|a] random (song|songs|track|tracks|tune|tunes|music|stuff){mode=magazine}",
+            "((play|put on) (something|anything) random|surprise me){mode=magazine}"
         ), title: "Random", symbol: "shuffle"),
 
         AppShortcut(.scan, phrases: spoken(
@@ -450,11 +462,11 @@ public enum ChangerShortcuts {
             "(what|which) (song|track|tune|album|disc|cd|music|artist|band) (is|s) (this|playing|on|that)",
             "(who|who's|who is) (sings|singing|sang|performs|wrote|made|this|playing|the artist|the singer|the band|this artist|this band) [this|that|it] [song|track|tune]",
             "(what|who) (am I|are we|are you|is this) (listening to|playing|hearing)",
-            "(now playing|current song|current track|song info|track info|song name|song title|track name|track title|tell me what's playing|tell me what is playing|show me what's playing|say what's playing)",
+            "(now playing|current song|current track|song info|track info|song name|song title|track name|track title|tell me what's playing|tell me what is playing|show me what's playing|say what's playing|tell me the (artist|band|singer|album))",
             "(what's|what is|tell me) the ((name|title) of (this|the|that) (song|track|tune|album)|(song|track|album) (name|title))",
-            "((name|identify) (this|the|that) (song|track|tune)|(what's|what is) (this|the|that) (song|track|tune|album) called)",
+            "((name|identify) (this|the|that) (song|track|tune)|(what's|what is) (this|the|that) (song|track|tune|album) called|[the] (name|title) of (this|that|the current) (song|track|tune|album))",
             "(how long is|what's the length of|what is the length of|how long does) ([<det>] <track>|it|this) [last|go on|run|take]{detail=length}",
-            "((how much [time] (is|s) left|how long is left|how much longer|how long until the end|time left|time remaining) [in|on|of|for] [<det>] [<track>|this|it]|how much of [<det>] [<track>|it|this] (is|s) left){detail=remaining}",
+            "((how much [time] (is|s) left|how long [is] left|how much longer|how long until the end|time left|time remaining) [in|on|of|for] [<det>] [<track>|this|it]|how much of [<det>] [<track>|it|this] (is|s) left){detail=remaining}",
             "((which|what) <magazine> (is|s) (this|it|playing|on|loaded|that|selected|current|in)|(which|what) <magazine> (am I|are we) (in|on|listening to)|(what's|what is|whats) [<det>] current <magazine>){detail=magazine}"
         ), title: "Now Playing", symbol: "music.note.tv"),
     ]

@@ -156,6 +156,15 @@ struct NaturalPhrasingTests {
         ("back a disc", "PreviousDisc"), ("disc up", "NextDisc"), ("go back one disc", "PreviousDisc"), ("another magazine", "NextMagazine"),
         ("play the magazine called road trip", "PlayMagazine magazine=Road Trip"), ("go to summer hits", "PlayMagazine magazine=Summer Hits"),
         ("give me a preview of each track", "Scan"), ("toggle pause", "TogglePlayPause"),
+        // Found by trying everyday sentences (2026-12-06).
+        ("put on some tunes", "PlaySomething"), ("put some songs on", "PlaySomething"), ("music on", "PlaySomething"),
+        ("surprise me", "Random mode=magazine"), ("play something random", "Random mode=magazine"),
+        ("play random songs", "Random mode=magazine"), ("put on a random track", "Random mode=magazine"),
+        ("name of this song", "NowPlaying"), ("the title of this track", "NowPlaying"),
+        ("how long left on this song", "NowPlaying detail=remaining"), ("next playlist", "NextMagazine"),
+        ("play my playlist road trip", "PlayMagazine magazine=Road Trip"), ("what playlist is this", "NowPlaying detail=magazine"),
+        ("repeat this playlist", "Repeat mode=magazine"), ("shuffle the playlist", "Random mode=magazine"),
+        ("tell me the artist", "NowPlaying"), ("remove the cd in slot 1", "EjectDisc disc=1"), ("eject the disc from bay 4", "EjectDisc disc=4"),
     ]
 
     @Test("A natural phrasing resolves to the expected intent and parameters", arguments: phrasings)

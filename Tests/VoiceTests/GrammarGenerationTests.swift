@@ -43,7 +43,7 @@ final class MagazineNames: Sendable {
         "four", "the second one", "never mind", "play the ninth track", "play track nine",
         "repeat this song", "repeat on", "turn the volume up", "mute the sound", "turn on mute", "unmute",
         "change the disc", "load sunday drive", "play the previous track", "be quiet", "play the sixth track",
-        "fast forward a little",
+        "fast forward a little", "surprise me", "play something random", "tell me the artist", "eject the cd in slot two",
     ])
     func hearsSentencesOfTheTemplates(sentence: String) throws {
         #expect(Self.accepts(try Self.twoMagazines.get(), sentence))
@@ -53,14 +53,15 @@ final class MagazineNames: Sendable {
     /// addresses, the words the spoken vocabulary leaves out ("piece" sounds like "disc"),
     /// ordinals after what they count ("track ninth" sounds like "track five") and cardinals
     /// before it ("play seven magazine" sounds like "play certain magazine"), and the phrases
-    /// and words left out for sounding like another command's.
+    /// and words left out for sounding like another command's, or, as "playlist", for being a
+    /// typed word only.
     @Test(arguments: [
         "play disc twenty five", "play road", "what is the weather", "call my mother",
         "tv next song", "pause the music in the kitchen", "play piece three", "halt the music", "play their album road trip",
         "play track ninth", "play disc third of road trip", "eject slot fourth",
         "repeat song", "repeat one", "turn the volume off", "volume on",
         "play three disc", "play seven magazine", "swap the disc", "shut up", "quiet",
-        "turn on the music", "play the last magazine", "ff a little",
+        "turn on the music", "play the last magazine", "ff a little", "music on", "repeat the playlist", "shuffle this playlist",
     ])
     func doesNotHearSentencesOutsideThem(sentence: String) throws {
         #expect(!Self.accepts(try Self.twoMagazines.get(), sentence))
