@@ -56,7 +56,7 @@ public enum ChangerShortcuts {
         "turn": "(turn|crank|bring|push|move|put|set|make|get|pump|jack|bump|dial|knock|adjust)",
         "raise": "(increase|raise|boost|pump up|crank up|bump up|amp up|jack up|push up|bring up|lift)",
         "lower": "(decrease|lower|reduce|drop|bring down|dial down|tone down|bump down|knock down|quiet down|dim)",
-        "little": "[a] [little] [bit|notch|tad|touch] [more]",
+        "little": "[a|much|far] [little|lot] [bit|notch|tad|touch] [more]",
         // Music from the library.
         "album_word": "(album|record|cd|lp|disc|ep)",
         "song_word": "(song|track|tune|single)",
@@ -153,6 +153,15 @@ public enum ChangerShortcuts {
         "Seek": ["ff"],
     ]
 
+    /// Phrases typed, left out of the voice grammar: a number and its noun alone ("the fourth
+    /// song", "first disc") are good answers to type, but as sentences of the grammar they drew
+    /// speech outside it ("the third track", acted on, for a clip of the second held-out set);
+    /// spoken, "play the fourth song" and "disc one" still work (docs/voice.md).
+    public static let typedOnlyPhrases: Set<String> = Set(spoken(
+        "[<det>] {disc} <disc> <of_magazine>",
+        "<det> {track} <track>"
+    ))
+
     /// Repeat and shuffle modes the voice grammar does not hear by their short one-word names:
     /// "repeat on" was heard as "repeat song" ("one" and "on" sound the same), "random play" as
     /// "random play it", "play another disc" as "play on on repeat". "Repeat this song",
@@ -196,6 +205,7 @@ public enum ChangerShortcuts {
             "(change|switch|set) [<det>] <disc> to [number] {disc}",
             "<pick> [<det>] [<magazine>] {magazine} [<magazine>] <disc> [number] {disc}",
             "<pick> [<det>] number {disc}",
+            "[<det>] {disc} <disc> <of_magazine>",
             "<pick> [a|a specific|a particular|a certain|specific|particular|certain] <disc> [by number]"
         ), title: "Play Disc", symbol: "opticaldisc"),
 
@@ -210,6 +220,7 @@ public enum ChangerShortcuts {
             "<pick> [<det>] {track} <track> [<of_disc>]",
             "<track> [number] {track} [<of_disc>]",
             "{track} <track> <of_disc>",
+            "<det> {track} <track>",
             "<pick> [<det>] <disc> [number] {disc} <track> [number] {track}",
             "<disc> [number] {disc} <track> [number] {track}",
             "<pick> [a] (specific|particular|certain) <track> [by number]"
@@ -278,7 +289,7 @@ public enum ChangerShortcuts {
 
         AppShortcut(.resume, phrases: spoken(
             "<resume> [<det>] [<playing>] [(where|from where) (i|we|you|it) (left off|stopped|paused)]",
-            "(keep playing|keep going|keep listening|carry on|go on|continue|resume) [playing|going|listening|with the music|playback]",
+            "(keep playing|keep going|keep listening|carry on|go on|continue|resume) [playing|going|listening|with the music|playback|play]",
             "(start|play|turn|put) [<det>] (playback|playing|<player>) (again|back on)",
             "(turn|switch) [<det>] <player> back on",
             "(back to [<det>] music|pick up where (i|we) left off)",
@@ -330,7 +341,8 @@ public enum ChangerShortcuts {
             "(restart (this|it|current|the current|<det>) [<track>]|replay (this|it|current|the current|<det>) <track>)",
             "(start|play) [<det>] [<track>|it] (over|[again] from the (start|beginning|top)|again|over again|from scratch|one more time|once more)",
             "(go back to|back to|from|take it from|start from|jump to|skip to|go to|rewind to|start at) [<det>] (beginning|start|top) [of [<det>] <track>]",
-            "(one more time|once more|again|from the top)"
+            "(one more time|once more|again|from the top)",
+            "[I want to|I'd like to|let me|let's|can I] hear [<det>] [<track>|it] again"
         ), title: "Restart Track", symbol: "arrow.counterclockwise"),
 
         AppShortcut(.nextDisc, phrases: spoken(
@@ -340,7 +352,8 @@ public enum ChangerShortcuts {
             "(change|switch|swap|skip) [<det>] (<disc>|<discs>)",
             "[play] (another|a different|different) <disc>",
             "<disc> (up|forward|next)",
-            "skip (this|that|the current|current) <disc>"
+            "skip (this|that|the current|current) <disc>",
+            "(I don't like|I hate|I do not like) (this|that) <disc>"
         ), title: "Next Disc", symbol: "forward.frame"),
 
         AppShortcut(.previousDisc, phrases: spoken(
@@ -403,7 +416,7 @@ public enum ChangerShortcuts {
             "how loud is (it|this|<det> (music|volume|sound|<player>))",
             "what (volume|level) (is|s) (it|this|<det> (music|volume|sound|<player>)) [at|on|set to]",
             "(volume|volume level) (check|status|level)",
-            "how (loud|high) is [<det>] volume"
+            "(how (loud|high) is [<det>] volume|(is|are) (it|<det> (music|sound|<player>)|we) muted)"
         ), title: "Volume Level", symbol: "speaker.badge.exclamationmark"),
 
         AppShortcut(.mute, phrases: spoken(

@@ -94,6 +94,9 @@ struct LibraryActionsTests {
         _ = rig.say("eject disc 1")
         #expect(rig.say("eject") == "Which disc should come out?")
         #expect(rig.slots(of: "Magazine One") == ["-", "Greatest Hits", "-", "-", "-", "-"])
+        // "The second disc" alone also plays disc 2; as the answer it takes that disc out.
+        #expect(rig.say("the second disc").hasPrefix("Ejected Greatest Hits from slot 2 of Magazine One."))
+        #expect(rig.slots(of: "Magazine One") == ["-", "-", "-", "-", "-", "-"])
     }
 
     @Test("A name the library no longer has is refused in words")

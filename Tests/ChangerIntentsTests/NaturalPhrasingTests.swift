@@ -165,6 +165,10 @@ struct NaturalPhrasingTests {
         ("play my playlist road trip", "PlayMagazine magazine=Road Trip"), ("what playlist is this", "NowPlaying detail=magazine"),
         ("repeat this playlist", "Repeat mode=magazine"), ("shuffle the playlist", "Random mode=magazine"),
         ("tell me the artist", "NowPlaying"), ("remove the cd in slot 1", "EjectDisc disc=1"), ("eject the disc from bay 4", "EjectDisc disc=4"),
+        ("i don't like this album", "NextDisc"), ("resume play", "Resume"), ("a lot louder", "ChangeVolume step=up"),
+        ("much quieter", "ChangeVolume step=down"), ("turn it up a lot", "ChangeVolume step=up"), ("is it muted", "GetVolume"),
+        ("first disc", "PlayDisc disc=1"), ("the third disc of road trip", "PlayDisc disc=3 magazine=Road Trip"),
+        ("the fourth song", "PlayTrackNumber track=4"), ("i want to hear that song again", "RestartTrack"),
     ]
 
     @Test("A natural phrasing resolves to the expected intent and parameters", arguments: phrasings)

@@ -53,8 +53,8 @@ final class MagazineNames: Sendable {
     /// addresses, the words the spoken vocabulary leaves out ("piece" sounds like "disc"),
     /// ordinals after what they count ("track ninth" sounds like "track five") and cardinals
     /// before it ("play seven magazine" sounds like "play certain magazine"), and the phrases
-    /// and words left out for sounding like another command's, or, as "playlist", for being a
-    /// typed word only.
+    /// and words left out for sounding like another command's, or, as "playlist" and a number
+    /// with its noun alone, for being typed only.
     @Test(arguments: [
         "play disc twenty five", "play road", "what is the weather", "call my mother",
         "tv next song", "pause the music in the kitchen", "play piece three", "halt the music", "play their album road trip",
@@ -62,6 +62,7 @@ final class MagazineNames: Sendable {
         "repeat song", "repeat one", "turn the volume off", "volume on",
         "play three disc", "play seven magazine", "swap the disc", "shut up", "quiet",
         "turn on the music", "play the last magazine", "ff a little", "music on", "repeat the playlist", "shuffle this playlist",
+        "the fourth song", "first disc", "the third disc of road trip",
     ])
     func doesNotHearSentencesOutsideThem(sentence: String) throws {
         #expect(!Self.accepts(try Self.twoMagazines.get(), sentence))
