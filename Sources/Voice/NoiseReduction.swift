@@ -86,9 +86,11 @@ public struct NoiseReduction: Sendable {
     private mutating func drain(into output: inout [Int16], limit: Int = .max) {
         var written = 0
         while pending.count >= Self.hop, written < limit {
-            // The frame moves on by a hop: the first frame starts a hop before the input.
-            frame.replaceSubrange(0..<Self.frameLength - Self.hop, with: frame[Self.hop...])
-            frame.replaceSubrange(Self.frameLength - Self.hop..<Self.frameLength, with: pending[0..<Self.hop])
+            // The frame moves on by a hop: the first frame starts a hop before the input. Element
+            // by element, in place: replacing a range with a slice of the same array copied it.
+            let kept = Self.frameLength - Self.hop
+            for index in 0..<kept { frame[index] = frame[index + Self.hop] }
+            for index in 0..<Self.hop { frame[kept + index] = pending[index] }
             let newHopHasSound = pending[0..<Self.hop].contains { $0 != 0 }
             pending.removeFirst(Self.hop)
             cleanFrame(hasSound: newHopHasSound && previousHopHadSound)
