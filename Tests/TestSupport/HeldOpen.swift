@@ -14,13 +14,13 @@ public final class HeldOpen {
     /// Takes the lease on `path`, which no process may have open at the time.
     public init(_ path: String) throws {
         descriptor = open(path, O_RDWR)
-        guard descriptor >= 0 else { throw HeldOpenError("can't open \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw FixtureError(message: "can't open \(path): \(String(cString: strerror(errno)))") }
         // The kernel signals the holder when someone opens the file; SIGURG (ignored unless
         // handled) instead of the default SIGIO, which would end the test process.
         guard fcntl(descriptor, Self.setSignal, SIGURG) == 0, fcntl(descriptor, Self.setLease, Int32(F_WRLCK)) == 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
-            throw HeldOpenError("can't take a lease on \(path): \(reason)")
+            throw FixtureError(message: "can't take a lease on \(path): \(reason)")
         }
     }
 
@@ -33,9 +33,4 @@ public final class HeldOpen {
     }
 
     deinit { release() }
-}
-
-public struct HeldOpenError: Error, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
 }
