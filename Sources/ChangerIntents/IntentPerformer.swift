@@ -40,16 +40,19 @@ public final class IntentPerformer {
         self.rackEditor = rackEditor ?? RackEditor(store: changer.store, shelf: changer.shelf, changer: changer)
     }
 
-    /// Runs `invocation` and says what happened.
-    public func perform(_ invocation: IntentInvocation) -> IntentOutcome {
+    /// Runs `invocation` and says what happened. `fromSentence`: it came from a typed or spoken
+    /// sentence, not a key or a media key; a sentence that turns random play on while nothing
+    /// plays ("surprise me", "shuffle play") also starts it, where the RDM key and MPRIS's Shuffle
+    /// only set the mode.
+    public func perform(_ invocation: IntentInvocation, fromSentence: Bool = false) -> IntentOutcome {
         do {
-            return try run(invocation)
+            return try run(invocation, fromSentence: fromSentence)
         } catch {
             return IntentOutcome(response: error.description, succeeded: false)
         }
     }
 
-    private func run(_ invocation: IntentInvocation) throws(TransportError) -> IntentOutcome {
+    private func run(_ invocation: IntentInvocation, fromSentence: Bool) throws(TransportError) -> IntentOutcome {
         guard let intent = invocation.changerIntent else {
             return IntentOutcome(response: "Sorry, CD Changer hasn't added support for that.", succeeded: false)
         }
@@ -182,7 +185,9 @@ public final class IntentPerformer {
         case .random:
             guard let mode = string(invocation["mode"]).flatMap(RandomMode.init(rawValue:)) else { return IntentOutcome(response: "Shuffle what?", succeeded: false) }
             changer.setRandom(mode)
-            return IntentOutcome(response: IntentPerformer.describe(mode))
+            guard fromSentence, mode != .off, changer.transport == .stopped else { return IntentOutcome(response: IntentPerformer.describe(mode)) }
+            try changer.playShuffled()
+            return playing(prefix: IntentPerformer.describe(mode) + " Playing ", namingTrack: true)
         case .scan:
             switch string(invocation["mode"]) {
             case "off" where !changer.isScanning: return IntentOutcome(response: "Scan is off.")

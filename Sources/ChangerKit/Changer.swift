@@ -206,6 +206,25 @@ public final class Changer {
         try playMagazine(magazine.id)
     }
 
+    /// Starts a fresh shuffle at a random track ("surprise me" while stopped): of the whole
+    /// magazine last heard (random magazine), or of the disc last heard (random disc); the first
+    /// magazine with something loaded when that one has nothing. With random off it is `playSomething`.
+    public func playShuffled() throws(TransportError) {
+        guard settings.randomMode != .off, transport != .paused else { return try playSomething() }
+        let magazines = [currentMagazine].compactMap { $0 } + store.state.rack.magazines
+        guard let magazine = magazines.first(where: { checkFolders(of: $0); return !playableSlots(of: $0).isEmpty }) else {
+            throw .nothingLoaded
+        }
+        let slots = playableSlots(of: magazine)
+        let lastHeard = store.state.position.flatMap { $0.magazineID == magazine.id && slots.contains($0.slot) ? $0.slot : nil }
+        let anchor = TrackReference(magazineID: magazine.id, slot: lastHeard ?? slots[0], trackIndex: 0)
+        let order = playOrder.shuffledOrder(for: anchor, using: &generator)
+        guard let first = order.first else { throw .emptyMagazine(magazine.name) }
+        isScanning = false
+        select(magazine.id)
+        start(PlayOrder.Step(reference: first, order: order))
+    }
+
     public func pause() {
         guard transport == .playing else { return }
         isScanning = false

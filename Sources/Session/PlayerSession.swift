@@ -107,10 +107,10 @@ public final class PlayerSession {
 
     // MARK: Acting
 
-    /// Carries out an invocation (a key, a media key, a resolved sentence).
+    /// Carries out an invocation (a key, a media key, a resolved sentence: `fromSentence`).
     @discardableResult
-    public func perform(_ invocation: IntentInvocation) -> IntentOutcome {
-        let outcome = performer.perform(invocation)
+    public func perform(_ invocation: IntentInvocation, fromSentence: Bool = false) -> IntentOutcome {
+        let outcome = performer.perform(invocation, fromSentence: fromSentence)
         changed()
         return outcome
     }
@@ -155,7 +155,7 @@ public final class PlayerSession {
             conversations[channel] = (conversation, now)
             return SpokenReply(resolution: resolution, response: report.response, outcome: nil, jsonLine: report.jsonLine)
         }
-        let outcome = perform(invocation)
+        let outcome = perform(invocation, fromSentence: true)
         // A question the intent asked instead of guessing ("Which album by Amber Lane?") stays open.
         if let followUp = outcome.followUp { conversation.ask(.choice(followUp)) }
         conversations[channel] = (conversation, now)

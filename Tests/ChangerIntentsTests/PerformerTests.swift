@@ -26,7 +26,7 @@ struct PerformerTests {
             guard case .matched(let invocation) = registry.resolve(sentence, mode: .inApp) else {
                 return IntentOutcome(response: "(not matched: \(sentence))", succeeded: false)
             }
-            return performer.perform(invocation)
+            return performer.perform(invocation, fromSentence: true)
         }
     }
 
@@ -76,6 +76,51 @@ struct PerformerTests {
         #expect(rig.say("what's playing").response.hasPrefix("Playing disc 1, A by Artist: track 1, A1, "))
         #expect(rig.say("stop playing") == IntentOutcome(response: "Stopped."))
         #expect(rig.say("what's playing") == IntentOutcome(response: "Nothing is playing."))
+    }
+
+    @Test("a sentence that turns random play on while stopped starts a fresh shuffle of the magazine at a random track", arguments: [
+        "surprise me", "play something random", "shuffle play", "shuffle",
+    ])
+    func shuffleFromStopped(sentence: String) throws {
+        guard case .matched(let invocation) = try Rig().registry.resolve(sentence, mode: .inApp) else {
+            Issue.record("\(sentence) is not understood")
+            return
+        }
+        var starts: Set<String> = []
+        for seed in 1...12 {
+            let fixture = try TransportFixture()
+            let changer = fixture.changer(seed: UInt64(seed))
+            let outcome = IntentPerformer(changer: changer).perform(invocation, fromSentence: true)
+            #expect(outcome.succeeded)
+            #expect(outcome.response.hasPrefix("Random play across the whole magazine. Playing disc "))
+            #expect(changer.transport == .playing)
+            #expect(changer.settings.randomMode == .magazine)
+            starts.insert(fixture.playing ?? "nothing")
+        }
+        // Six tracks in three discs: twelve seeds start at more than one, never at nothing.
+        #expect(starts.count > 1)
+        #expect(starts.isSubset(of: ["A1", "A2", "A3", "B1", "B2", "C1"]))
+    }
+
+    @Test("random disc while stopped shuffles the disc last heard; the key, MPRIS's Shuffle, random off and a pause only set the mode")
+    func shuffleModesAndDirectInputs() throws {
+        let rig = try Rig()
+        _ = rig.say("play disc 3")
+        _ = rig.say("stop")
+        let outcome = rig.say("shuffle this disc")
+        #expect(outcome.response.hasPrefix("Random play within the disc. Playing disc 3, B, track "))
+        #expect(rig.fixture.playing?.hasPrefix("B") == true)
+
+        let keys = try Rig()
+        #expect(keys.performer.perform(ChangerInvocations.randomMode(.magazine)) == IntentOutcome(response: "Random play across the whole magazine."))
+        #expect(keys.changer.transport == .stopped)
+        #expect(keys.say("random off") == IntentOutcome(response: "Random off."))
+        #expect(keys.changer.transport == .stopped)
+        _ = keys.say("play disc 1")
+        _ = keys.say("pause")
+        #expect(keys.say("surprise me") == IntentOutcome(response: "Random play across the whole magazine."))
+        #expect(keys.changer.transport == .paused)
+        #expect(keys.fixture.playing == "A1")
     }
 
     @Test("after the music stopped, next magazine selects the next one each time and names it")

@@ -61,6 +61,24 @@ struct RemoteControlTests {
         _ = player.waitForExit()
     }
 
+    @Test("'surprise me' said to a stopped player starts random play, and status shows it")
+    func surpriseMeStarts() throws {
+        let fixture = try PlayerFixture()
+        let player = try fixture.startPlayer()
+        #expect(try fixture.run("say", "stop").output == "Stopped.\n")
+        let result = try fixture.run("say", "surprise", "me")
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("Random play across the whole magazine. Playing disc "))
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(try fixture.run("status", "--json").output.utf8)) as? [String: Any])
+        #expect(status["state"] as? String == "playing")
+        #expect(status["randomMode"] as? String == "magazine")
+        #expect(try fixture.run("say", "stop").status == 0)
+        #expect(try fixture.run("say", "random", "off").output == "Random off.\n")
+        #expect(try fixture.run("status", "--json").output.contains("\"state\":\"stopped\""))
+        player.send(SIGINT)
+        _ = player.waitForExit()
+    }
+
     @Test("status --json says what is playing, for status bars and scripts")
     func statusJSON() throws {
         let fixture = try PlayerFixture()
