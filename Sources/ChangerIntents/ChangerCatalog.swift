@@ -99,6 +99,8 @@ public enum ChangerCatalog {
         IntentDefinition(.nowPlaying, title: "Now Playing", parameters: [
             ParameterDefinition(name: "detail", title: "Detail", type: .enumeration(ChangerEnums.nowPlayingDetail), isRequired: false, question: "What would you like to know?"),
         ], summary: "Say what is playing[ (the {detail})]", response: "Here's what's playing."),
+        IntentDefinition(.describeDiscs, title: "What's Loaded", parameters: [disc(required: false), magazine(required: false)],
+                         summary: "Say what is loaded[ in slot {disc}][ of {magazine}]", response: "Here's what is loaded."),
     ]
 
     /// How many tracks to skip (two or more; one is a plain next or previous).

@@ -189,6 +189,8 @@ public enum ChangerEnums {
         cases: [
             EnumCase(.string("length"), displayName: "length"),
             EnumCase(.string("remaining"), displayName: "time left"),
+            EnumCase(.string("elapsed"), displayName: "time played"),
+            EnumCase(.string("next"), displayName: "next track"),
             EnumCase(.string("magazine"), displayName: "magazine"),
         ]
     )

@@ -39,6 +39,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     case random = "Random"
     case scan = "Scan"
     case nowPlaying = "NowPlaying"
+    case describeDiscs = "DescribeDiscs"
 
     /// Inputs other than sentences that run an intent. Every intent can be said or typed.
     public struct DirectInputs: OptionSet, Sendable {
@@ -55,15 +56,16 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     /// mapping against it, both ways). The rest are sentences only: Tab and Shift-Tab only show
     /// another magazine (the music goes on), while "next magazine" plays it; the dashboard shows
     /// what is playing. The music named from the library, track and magazine numbers, loading and
-    /// ejecting by sentence, restarting a track and asking the volume are sentences too (the
-    /// dashboard loads and ejects with keys of its own, through the rack editor).
+    /// ejecting by sentence, restarting a track, asking the volume and what is loaded are sentences
+    /// too (the dashboard loads and ejects with keys of its own, through the rack editor, and shows
+    /// what is loaded).
     public var directInputs: DirectInputs {
         switch self {
         case .togglePlayPause, .stop, .nextTrack, .previousTrack, .seek, .repeat, .random: [.key, .mediaKey]
         case .playMagazine, .playDisc, .nextDisc, .previousDisc, .changeVolume, .mute, .unmute, .scan: .key
         case .playSomething, .pause, .resume, .setVolume: .mediaKey
         case .nextMagazine, .previousMagazine, .nowPlaying, .playMagazineNumber, .playLastDisc, .playTrackNumber, .playAlbum,
-             .playArtist, .playSong, .loadAlbum, .ejectDisc, .restartTrack, .getVolume: []
+             .playArtist, .playSong, .loadAlbum, .ejectDisc, .restartTrack, .getVolume, .describeDiscs: []
         }
     }
 }

@@ -156,10 +156,14 @@ public enum ChangerShortcuts {
     /// Phrases typed, left out of the voice grammar: a number and its noun alone ("the fourth
     /// song", "first disc") are good answers to type, but as sentences of the grammar they drew
     /// speech outside it ("the third track", acted on, for a clip of the second held-out set);
-    /// spoken, "play the fourth song" and "disc one" still work (docs/voice.md).
+    /// spoken, "play the fourth song" and "disc one" still work (docs/voice.md). "What's disc 8"
+    /// took "what's this disc" (heard as "what's the cd eight"), and "read the cds" speech outside
+    /// the grammar; spoken, "what's on disc 8" and "what's in the magazine" still work.
     public static let typedOnlyPhrases: Set<String> = Set(spoken(
         "[<det>] {disc} <disc> <of_magazine>",
-        "<det> {track} <track>"
+        "<det> {track} <track>",
+        "(what's|what is|whats|which album is|what album is) [<det>] (<disc>|<slot>) [number] {disc} <of_magazine>",
+        "(list|read [out]|name|tell me) [<det>] (<discs>|albums|cds) [(in|of|on) [<det>] (<magazine>|changer|cd changer|rack)]"
     ))
 
     /// Repeat and shuffle modes the voice grammar does not hear by their short one-word names:
@@ -198,7 +202,7 @@ public enum ChangerShortcuts {
         ), title: "Play Magazine by Number", symbol: "number.square"),
 
         AppShortcut(.playDisc, phrases: spoken(
-            "<pick> [<det>] (<disc>|slot) [number] {disc} <of_magazine>",
+            "<pick> [<det>] (<disc>|slot) [number] {disc} <of_magazine> [from the (start|beginning|top)]",
             "<pick> [<det>] {disc} (<disc>|slot) <of_magazine>",
             "(<disc>|slot) [number] {disc} <of_magazine>",
             "put [<det>] <disc> [number] {disc} (on|in)",
@@ -223,7 +227,8 @@ public enum ChangerShortcuts {
             "<det> {track} <track>",
             "<pick> [<det>] <disc> [number] {disc} <track> [number] {track}",
             "<disc> [number] {disc} <track> [number] {track}",
-            "<pick> [a] (specific|particular|certain) <track> [by number]"
+            "<pick> [a] (specific|particular|certain) <track> [by number]",
+            "((restart|start over|replay|redo) [<det>] <disc>|(start|play) [<det>] <disc> (over|[again] from the (start|beginning|top|first <track>)|over again|from scratch)|(go back to|back to|jump to|skip to|go to|rewind to|start at) [<det>] (beginning|start|top) of [<det>] <disc>){track=1}"
         ), title: "Play Track", symbol: "music.note.list"),
 
         AppShortcut(.playAlbum, phrases: spoken(
@@ -300,7 +305,7 @@ public enum ChangerShortcuts {
         AppShortcut(.stop, phrases: spoken(
             "<stop> [playing|listening] [<det>] [<playing>]",
             "(turn|switch|shut) off [<det>] (<player>|<track>|<disc>|cd changer|everything)",
-            "(turn|switch|shut) [<det>] (<player>|<disc>|it|everything) off",
+            "(turn|switch|shut) [<det>] (<player>|<disc>|it|everything|this|that) off",
             "(<player>|playback) off",
             "(end|quit|cease|kill|terminate) [<det>] (music|playback|playing|<track>|<player>)",
             "(that's enough|enough|no more) [music]",
@@ -317,10 +322,10 @@ public enum ChangerShortcuts {
             "play [<det>] (next|following) [<track_ref>]",
             "skip (this|that|the current|current|it|this 1) [<track_ref>]",
             "(skip|change|switch) [<det>] <track>",
-            "[play] (another|a different|the following) (<track>|1)",
+            "[play] (another|a different|different|the following) (<track>|1)",
             "(I don't like|I hate|I do not like|not) (this|that) [<track_ref>]",
             "(next|skip|skip ahead|skip forward|go forward|jump ahead|jump forward|move forward|advance|go ahead|move on) [by] {count} <tracks> [ahead|forward|on]",
-            "(skip|go|jump|move) {count} <tracks> (ahead|forward|on)"
+            "((skip|go|jump|move) {count} <tracks> (ahead|forward|on)|(forward|go forward|move forward|jump forward|skip forward|skip ahead|jump ahead|go ahead) (1|a) <track>)"
         ), title: "Next Track", symbol: "forward.end"),
 
         AppShortcut(.previousTrack, phrases: spoken(
@@ -478,10 +483,21 @@ public enum ChangerShortcuts {
             "(now playing|current song|current track|song info|track info|song name|song title|track name|track title|tell me what's playing|tell me what is playing|show me what's playing|say what's playing|tell me the (artist|band|singer|album))",
             "(what's|what is|tell me) the ((name|title) of (this|the|that) (song|track|tune|album)|(song|track|album) (name|title))",
             "((name|identify) (this|the|that) (song|track|tune)|(what's|what is) (this|the|that) (song|track|tune|album) called|[the] (name|title) of (this|that|the current) (song|track|tune|album))",
-            "(how long is|what's the length of|what is the length of|how long does) ([<det>] <track>|it|this) [last|go on|run|take]{detail=length}",
-            "((how much [time] (is|s) left|how long [is] left|how much longer|how long until the end|time left|time remaining) [in|on|of|for] [<det>] [<track>|this|it]|how much of [<det>] [<track>|it|this] (is|s) left){detail=remaining}",
-            "((which|what) <magazine> (is|s) (this|it|playing|on|loaded|that|selected|current|in)|(which|what) <magazine> (am I|are we) (in|on|listening to)|(what's|what is|whats) [<det>] current <magazine>){detail=magazine}"
+            "((how long is|what's the length of|what is the length of|how long does) ([<det>] <track>|it|this) [last|go on|run|take]{detail=length}|(how far (into|in|through) [<det>] [<track>|it|this] (are we|am I|is it)|how far in (are we|am I)|where are we in [<det>] <track>|how much of [<det>] [<track>|it|this] (has played|have we heard|have I heard)){detail=elapsed})",
+            "((how much [time] (is|s) left|how long [is] left|how much longer|how long until the end|time left|time remaining) [in|on|of|for] [<det>] [<track>|this|it]|how much of [<det>] [<track>|it|this] (is|s) left|how long (until|till|before) [<det>] [<track>|it] (ends|is over|finishes)){detail=remaining}",
+            "(((which|what) <magazine> (is|s) (this|it|playing|on|loaded|that|selected|current|in)|(which|what) <magazine> (am I|are we) (in|on|listening to)|(what's|what is|whats) [<det>] current <magazine>){detail=magazine}|((what's|what is|whats) (next|up next|coming up|on next|after this [1])|(what|which) (song|track|tune) (is|s|comes) (next|up next|coming up|after this [1])|(what's|what is|whats) [<det>] next (song|track|tune)){detail=next})"
         ), title: "Now Playing", symbol: "music.note.tv"),
+
+        AppShortcut(.describeDiscs, phrases: spoken(
+            "(what's|what is|whats) (on|in) [<det>] (<disc>|<slot>) [number] {disc} <of_magazine>",
+            "(what|which) (<disc>|band|artist) (is|s) (in|on) [<det>] (<slot>|<disc>) [number] {disc} <of_magazine>",
+            "(what's|what is|whats|which album is|what album is) [<det>] (<disc>|<slot>) [number] {disc} <of_magazine>",
+            "(what's|what is|whats) (in|on|loaded in|inside) [<det>] (<magazine>|changer|cd changer|rack)",
+            "(what|which) (<discs>|music) (are|re|is|s|do I have|do we have) (in|on|loaded|loaded in|inside) [<det>] (<magazine>|changer|cd changer|rack)",
+            "(what|which) (<discs>|music) (are|re|is|s) loaded",
+            "(list|read [out]|name|tell me) [<det>] (<discs>|albums|cds) [(in|of|on) [<det>] (<magazine>|changer|cd changer|rack)]",
+            "(what's|what is|whats) (in|inside) [<det>] [<magazine>] {magazine} [<magazine>]"
+        ), title: "What's Loaded", symbol: "list.bullet"),
     ]
 
     /// The provider: magazines and the library's albums, artists and songs supplied at every snapshot.

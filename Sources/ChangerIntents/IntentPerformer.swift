@@ -198,10 +198,15 @@ public final class IntentPerformer {
             return changer.transport == .playing ? playing(prefix: "Scan off. Playing ") : IntentOutcome(response: "There is nothing to scan.", succeeded: false)
         case .nowPlaying:
             switch string(invocation["detail"]) {
-            case "length", "remaining": return trackTime(remaining: string(invocation["detail"]) == "remaining")
+            case "length", "remaining", "elapsed": return trackTime(string(invocation["detail"]) ?? "length")
             case "magazine": return whichMagazine()
+            case "next": return upNext()
             default: return nowPlaying()
             }
+        case .describeDiscs:
+            let magazine = magazineID(invocation["magazine"]).flatMap(changer.store.state.rack.magazine(withID:)) ?? changer.currentMagazine
+            guard let magazine else { return IntentOutcome(response: "There is no magazine.", succeeded: false) }
+            return describe(magazine, disc: integer(invocation["disc"]))
         }
     }
 
@@ -209,15 +214,54 @@ public final class IntentPerformer {
     static let volumeStep = 10
 
     /// "Neon Rain is 3:45 long; 0:42 played." or "2:03 left of Neon Rain."
-    private func trackTime(remaining: Bool) -> IntentOutcome {
+    private func trackTime(_ detail: String) -> IntentOutcome {
         guard let current = changer.current, let (_, _, track) = changer.resolve(current), changer.transport != .stopped else {
             return IntentOutcome(response: "Nothing is playing.")
         }
         let elapsed = changer.elapsed
-        if remaining {
-            return IntentOutcome(response: "\(ClockText.minutesAndSeconds(max(0, track.duration - elapsed))) left of \(track.title).")
+        let left = ClockText.minutesAndSeconds(max(0, track.duration - elapsed))
+        switch detail {
+        case "remaining": return IntentOutcome(response: "\(left) left of \(track.title).")
+        case "elapsed": return IntentOutcome(response: "\(ClockText.minutesAndSeconds(elapsed)) into \(track.title); \(left) left.")
+        default: return IntentOutcome(response: "\(track.title) is \(ClockText.minutesAndSeconds(track.duration)) long; \(ClockText.minutesAndSeconds(elapsed)) played.")
         }
-        return IntentOutcome(response: "\(track.title) is \(ClockText.minutesAndSeconds(track.duration)) long; \(ClockText.minutesAndSeconds(elapsed)) played.")
+    }
+
+    /// "Next: track 3, Harbour Wind." (with the disc when it is another one), or where playback ends.
+    private func upNext() -> IntentOutcome {
+        guard let current = changer.current, changer.transport != .stopped else { return IntentOutcome(response: "Nothing is playing.") }
+        guard let next = changer.upNext, let (_, album, track) = changer.resolve(next) else {
+            return IntentOutcome(response: "Nothing: playback stops after this track.")
+        }
+        if next == current { return IntentOutcome(response: "This track again, \(track.title) (repeat is on).") }
+        let disc = next.slot == current.slot && next.magazineID == current.magazineID ? "" : "disc \(next.slot), \(album.title), "
+        return IntentOutcome(response: "Next: \(disc)track \(next.trackIndex + 1), \(track.title).")
+    }
+
+    /// What `magazine` holds, said: every slot ("Magazine One holds 1 Coastal Morning, 2 Open
+    /// Highway, 3 empty…"), or the one disc asked for, with its artist, track count and length.
+    private func describe(_ magazine: Magazine, disc: Int?) -> IntentOutcome {
+        guard let disc else {
+            let slots = magazine.slots.enumerated().map { index, folder in
+                switch changer.shelf.state(ofSlot: folder) {
+                case .empty: "\(index + 1) empty"
+                case .missing: "\(index + 1) missing"
+                case .loaded(let album): "\(index + 1) \(album.title)"
+                }
+            }
+            return IntentOutcome(response: "\(magazine.name) holds " + slots.joined(separator: ", ") + ".")
+        }
+        guard magazine.slots.indices.contains(disc - 1) else {
+            return IntentOutcome(response: TransportError.noSuchDisc(disc, magazine: magazine.name, slots: magazine.slots.count).description, succeeded: false)
+        }
+        switch changer.shelf.state(ofSlot: magazine.slots[disc - 1]) {
+        case .empty: return IntentOutcome(response: "Slot \(disc) of \(magazine.name) is empty.")
+        case .missing(let folder): return IntentOutcome(response: TransportError.missingDisc(disc, folder: folder.displayName).description)
+        case .loaded(let album):
+            let length = ClockText.minutesAndSeconds(album.tracks.reduce(0) { $0 + $1.duration })
+            let count = "\(album.tracks.count) track\(album.tracks.count == 1 ? "" : "s")"
+            return IntentOutcome(response: "Disc \(disc) of \(magazine.name) is \(album.title) by \(album.artist): \(count), \(length).")
+        }
     }
 
     /// "This is Magazine One, disc 3." or "Magazine One is selected; nothing is playing."

@@ -82,6 +82,9 @@ public final class Changer {
     public private(set) var transport: TransportState = .stopped
     public private(set) var current: TrackReference?
     public private(set) var isScanning = false
+    /// The track that follows the current one in play order (repeat and random applied); nil when
+    /// playback ends with the current track, or nothing plays.
+    public var upNext: TrackReference? { transport == .stopped ? nil : queued?.step.reference }
     private var currentID: UInt64?
     /// The file the engine plays for `current`, to notice when an edit put another disc in its slot.
     private var currentPath: LibraryPath?

@@ -79,7 +79,35 @@ struct EverydayTalkTests {
         rig.fixture.engine.heardSeconds = 42
         #expect(rig.say("how long is this song") == IntentOutcome(response: "B1 is 1:40 long; 0:42 played."))
         #expect(rig.say("how much time is left") == IntentOutcome(response: "0:58 left of B1."))
+        #expect(rig.say("how far into the song are we") == IntentOutcome(response: "0:42 into B1; 0:58 left."))
         #expect(rig.say("which magazine is this") == IntentOutcome(response: "This is Magazine One (magazine 1 of 1), disc 3."))
+    }
+
+    @Test("What comes next: the next track, on the next disc when this one ends, the same one on repeat")
+    func whatsNext() throws {
+        let rig = try Rig()
+        #expect(rig.say("what's next") == IntentOutcome(response: "Nothing is playing."))
+        _ = rig.say("play disc 3")
+        #expect(rig.say("what's next") == IntentOutcome(response: "Next: track 2, B2."))
+        _ = rig.say("next song")
+        #expect(rig.say("what song is next") == IntentOutcome(response: "Next: disc 5, C, track 1, C1."))
+        _ = rig.say("repeat this song")
+        #expect(rig.say("what's coming up") == IntentOutcome(response: "This track again, B2 (repeat is on)."))
+        _ = rig.say("play the final disc")
+        _ = rig.say("repeat off")
+        #expect(rig.say("what's up next") == IntentOutcome(response: "Nothing: playback stops after this track."))
+    }
+
+    @Test("What is loaded: the magazine slot by slot, or one disc with its artist, tracks and length")
+    func whatsLoaded() throws {
+        let rig = try Rig()
+        #expect(rig.say("what's in the magazine") == IntentOutcome(response: "Magazine One holds 1 A, 2 empty, 3 B, 4 missing, 5 C, 6 empty."))
+        #expect(rig.say("what's on disc 3") == IntentOutcome(response: "Disc 3 of Magazine One is B by Artist: 2 tracks, 3:20."))
+        #expect(rig.say("what's in slot two") == IntentOutcome(response: "Slot 2 of Magazine One is empty."))
+        #expect(rig.say("which album is in slot 4").response.hasPrefix("Disc 4 is missing: its folder "))
+        #expect(rig.say("what's in slot 9") == IntentOutcome(response: "Magazine One has no disc 9; it has 6 slots.", succeeded: false))
+        #expect(rig.say("what's in Magazine One").response.hasPrefix("Magazine One holds 1 A, "))
+        #expect(rig.changer.transport == .stopped)
     }
 
     @Test("Tracks, magazines and the last disc by number")
@@ -88,6 +116,8 @@ struct EverydayTalkTests {
         #expect(rig.say("play track 2") == IntentOutcome(response: "Playing disc 1, A, track 2, A2."))
         #expect(rig.say("play track two of disc three") == IntentOutcome(response: "Playing disc 3, B, track 2, B2."))
         #expect(rig.say("play the third track") == IntentOutcome(response: "Disc 3 has 2 tracks; there is no track 3.", succeeded: false))
+        #expect(rig.say("restart the album") == IntentOutcome(response: "Playing disc 3, B."))
+        #expect(rig.fixture.playing == "B1")
         #expect(rig.say("play the final disc") == IntentOutcome(response: "The last disc: disc 5, C."))
         #expect(rig.say("go to magazine two") == IntentOutcome(response: "There is no magazine 2; the rack holds 1 magazine.", succeeded: false))
         #expect(rig.say("switch to the first magazine") == IntentOutcome(response: "Playing Magazine One: disc 1, A."))

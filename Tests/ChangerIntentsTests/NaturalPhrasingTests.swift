@@ -169,6 +169,18 @@ struct NaturalPhrasingTests {
         ("much quieter", "ChangeVolume step=down"), ("turn it up a lot", "ChangeVolume step=up"), ("is it muted", "GetVolume"),
         ("first disc", "PlayDisc disc=1"), ("the third disc of road trip", "PlayDisc disc=3 magazine=Road Trip"),
         ("the fourth song", "PlayTrackNumber track=4"), ("i want to hear that song again", "RestartTrack"),
+        ("restart the album", "PlayTrackNumber track=1"), ("start the album over", "PlayTrackNumber track=1"),
+        ("play this cd from the beginning", "PlayTrackNumber track=1"), ("go back to the start of the disc", "PlayTrackNumber track=1"),
+        ("play disc 3 from the beginning", "PlayDisc disc=3"), ("restart", "RestartTrack"), ("start the song over", "RestartTrack"),
+        ("forward one track", "NextTrack"), ("go forward a song", "NextTrack"), ("different song", "NextTrack"),
+        ("how far into the song are we", "NowPlaying detail=elapsed"), ("how far in are we", "NowPlaying detail=elapsed"),
+        ("where are we in this track", "NowPlaying detail=elapsed"),
+        ("what's on disc 2", "DescribeDiscs disc=2"), ("what is in slot 4", "DescribeDiscs disc=4"),
+        ("which cd is in bay 3", "DescribeDiscs disc=3"), ("what's disc 5 of road trip", "DescribeDiscs disc=5 magazine=Road Trip"),
+        ("what's in the magazine", "DescribeDiscs"), ("what albums are loaded", "DescribeDiscs"), ("list the discs", "DescribeDiscs"),
+        ("what's in road trip", "DescribeDiscs magazine=Road Trip"), ("what's next", "NowPlaying detail=next"),
+        ("what song is up next", "NowPlaying detail=next"), ("how long until this song ends", "NowPlaying detail=remaining"),
+        ("turn this off", "Stop"), ("what's on", "NowPlaying"), ("what is this disc", "NowPlaying"),
     ]
 
     @Test("A natural phrasing resolves to the expected intent and parameters", arguments: phrasings)

@@ -217,7 +217,7 @@ struct PerformerTests {
         case .loadAlbum: IntentInvocation(intent, parameters: ["album": .entity(typeIdentifier: "Album", id: fixture.path("C").displayName, displayName: "C"), "slot": ChangerInvocations.slot(2)])
         case .ejectDisc: IntentInvocation(intent, parameters: ["disc": ChangerInvocations.slot(5)])
         case .playSomething, .pause, .resume, .stop, .togglePlayPause, .nextTrack, .previousTrack, .nextDisc, .previousDisc,
-             .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying, .playLastDisc, .restartTrack, .getVolume:
+             .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying, .playLastDisc, .restartTrack, .getVolume, .describeDiscs:
             ChangerInvocations.plain(intent)
         }
     }
