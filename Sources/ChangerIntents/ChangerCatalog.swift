@@ -20,14 +20,19 @@ public enum ChangerCatalog {
         ParameterDefinition(name: name, title: title, type: .enumeration(ChangerEnums.discNumber), isRequired: required, question: question, answerType: .integer(1...99))
     }
 
+    /// The random mode a disc named by sentence plays in ("shuffle Night Drive"); unbound, the mode stays.
+    static func random() -> ParameterDefinition {
+        ParameterDefinition(name: "random", title: "Random", type: .enumeration(ChangerEnums.randomMode), isRequired: false, question: "Shuffle this disc, the whole magazine, or off?")
+    }
+
     static func album(question: String) -> ParameterDefinition {
         ParameterDefinition(name: "album", title: "Album", type: .entity(albumType), question: question)
     }
 
     /// Every intent, in listing order.
     public static let intents: [IntentDefinition] = [
-        IntentDefinition(.playMagazine, title: "Play Magazine", parameters: [magazine(required: true)],
-                         summary: "Play the magazine {magazine}", response: "Playing the magazine {magazine}."),
+        IntentDefinition(.playMagazine, title: "Play Magazine", parameters: [magazine(required: true), random()],
+                         summary: "Play the magazine {magazine}[, shuffling {random}]", response: "Playing the magazine {magazine}."),
         IntentDefinition(.playMagazineNumber, title: "Play Magazine by Number", parameters: [
             ParameterDefinition(name: "number", title: "Number", type: .enumeration(ChangerEnums.magazineNumber), question: "Which magazine number?", answerType: .integer(1...999)),
         ], summary: "Play magazine number {number} in the rack", response: "Playing magazine {number} of the rack."),
@@ -45,10 +50,12 @@ public enum ChangerCatalog {
             album(question: "Which album?"),
             // Not in any phrase: the answer to "Which slot should it go in?" when the magazine is full.
             disc("slot", title: "Slot", required: false, question: "Which slot should it go in?"),
-        ], summary: "Play the album {album}[ in slot {slot}]", response: "Playing the album {album}."),
+            random(),
+        ], summary: "Play the album {album}[ in slot {slot}][, shuffling {random}]", response: "Playing the album {album}."),
         IntentDefinition(.playArtist, title: "Play Artist", parameters: [
             ParameterDefinition(name: "artist", title: "Artist", type: .entity(artistType), question: "Which artist?"),
-        ], summary: "Play something by {artist}", response: "Playing something by {artist}."),
+            random(),
+        ], summary: "Play something by {artist}[, shuffling {random}]", response: "Playing something by {artist}."),
         IntentDefinition(.playSong, title: "Play Song", parameters: [
             ParameterDefinition(name: "song", title: "Song", type: .entity(songType), question: "Which song?"),
         ], summary: "Play the song {song}", response: "Playing the song {song}."),

@@ -192,7 +192,9 @@ public enum ChangerShortcuts {
             "put [<det>] [<magazine>] {magazine} [<magazine>] on",
             "<play> [<det>] (music|songs|discs|albums|cds|tracks|stuff) (from|in|on|of) [<det>] [<magazine>] {magazine} [<magazine>]",
             "<pick> [<det>] <magazine> (called|named) {magazine}",
-            "<pick> [a|a specific|a particular|a certain|specific|particular|certain] <magazine>"
+            "<pick> [a|a specific|a particular|a certain|specific|particular|certain] <magazine>",
+            "(shuffle|shuffle play|randomize|randomise) [<det>] [<magazine>] {magazine} [<magazine>]{random=magazine}",
+            "<pick> [<det>] [<magazine>] {magazine} [<magazine>] (shuffled|randomly|in random order|on shuffle|at random|in shuffle mode){random=magazine}"
         ), title: "Play Magazine", symbol: "square.stack"),
 
         AppShortcut(.playMagazineNumber, phrases: spoken(
@@ -236,7 +238,9 @@ public enum ChangerShortcuts {
             "[<det>] [<album_word>] {album} [<album_word>]",
             "<select> [<det>] <album_word> {album}",
             "<play> [<det>] <album_word> (called|named|titled) {album}",
-            "put [<det>] [<album_word>] {album} on"
+            "put [<det>] [<album_word>] {album} on",
+            "(shuffle|shuffle play|randomize|randomise) [<det>] [<album_word>] {album} [<album_word>]{random=disc}",
+            "<play> [<det>] [<album_word>] {album} [<album_word>] (shuffled|randomly|in random order|on shuffle|at random|in shuffle mode){random=disc}"
         ), title: "Play Album", symbol: "square.stack.fill"),
 
         AppShortcut(.playArtist, phrases: spoken(
@@ -245,7 +249,9 @@ public enum ChangerShortcuts {
             "<play> <some_music> (by|from|of) [<det>] [<artist_word>] {artist}",
             "<play> [some|<det>] {artist} (music|songs|tracks|tunes|stuff|records|albums)",
             "<play> [<det>] <artist_word> (called|named) {artist}",
-            "[some] {artist} please"
+            "[some] {artist} please",
+            "(shuffle|shuffle play) [some] [<det>] [<artist_word>] {artist}{random=disc}",
+            "<play> [some] [<det>] [<artist_word>] {artist} (shuffled|randomly|in random order|on shuffle|at random){random=disc}"
         ), title: "Play Artist", symbol: "music.mic"),
 
         AppShortcut(.playSong, phrases: spoken(
@@ -258,6 +264,7 @@ public enum ChangerShortcuts {
             "<load> [<det>] [<album_word>] {album} (in|into|to|on|onto|at) [<det>] <slot> [number] {slot}",
             "<load> [<det>] [<album_word>] {album} (in|into|to|on|onto|at) [<det>] {slot} <slot>",
             "(load|fill) [<det>] <slot> [number] {slot} with [<det>] [<album_word>] {album}",
+            "(replace|swap out|switch out|exchange) [<det>] (<disc>|<slot>) [number] {slot} (with|for) [<det>] [<album_word>] {album}",
             "(load|insert|put in|slot in|pop in|stick in|add) [<det>] [<album_word>] {album} [(in|into|to) [<det>] (<magazine>|changer)]",
             "put [<det>] [<album_word>] {album} (into [<det>] (<magazine>|changer)|in)"
         ), title: "Load Album", symbol: "tray.and.arrow.down"),

@@ -89,8 +89,15 @@ public final class IntentPerformer {
             return IntentOutcome(response: changer.settings.muted ? "Muted (the volume is \(volume)% when the sound is back on)." : "The volume is \(volume)%.")
         case .playMagazine:
             guard let magazineID = magazineID(invocation["magazine"]) else { return IntentOutcome(response: "Which magazine?", succeeded: false) }
-            try changer.playMagazine(magazineID)
-            return playing(prefix: "Playing \(changer.currentMagazine?.name ?? "the magazine"): ")
+            guard let random = string(invocation["random"]).flatMap(RandomMode.init(rawValue:)) else {
+                try changer.playMagazine(magazineID)
+                return playing(prefix: "Playing \(changer.currentMagazine?.name ?? "the magazine"): ")
+            }
+            // "Shuffle Road Trip": that random mode, from a random track of the magazine.
+            guard changer.store.state.rack.magazine(withID: magazineID) != nil else { throw .noMagazine }
+            changer.setRandom(random)
+            try changer.playShuffled(in: magazineID)
+            return playing(prefix: IntentPerformer.describe(random) + " Playing \(changer.currentMagazine?.name ?? "the magazine"): ", namingTrack: true)
         case .playDisc:
             guard let disc = integer(invocation["disc"]) else { return IntentOutcome(response: "Which disc?", succeeded: false) }
             let magazineID = magazineID(invocation["magazine"])

@@ -32,8 +32,8 @@ struct LibraryActions {
             switch intent {
             case .playAlbum:
                 guard let album = album(invocation["album"]) else { return gone(invocation["album"], "album") }
-                return try play(album, track: 1, slot: invocation["slot"]?.integerValue) { slot in
-                    IntentInvocation(.playAlbum, parameters: ["album": invocation["album"]!, "slot": ChangerInvocations.slot(slot)])
+                return try play(album, track: 1, slot: invocation["slot"]?.integerValue, random: randomMode(invocation)) { slot in
+                    invocation.binding("slot", to: ChangerInvocations.slot(slot))
                 }
             case .playSong:
                 guard let (album, index) = song(invocation["song"]) else { return gone(invocation["song"], "song") }
@@ -41,7 +41,7 @@ struct LibraryActions {
                     IntentInvocation(.playSong, parameters: ["song": invocation["song"]!, "slot": ChangerInvocations.slot(slot)])
                 }
             case .playArtist:
-                return try playArtist(invocation["artist"])
+                return try playArtist(invocation["artist"], random: invocation["random"])
             case .loadAlbum:
                 guard let album = album(invocation["album"]) else { return gone(invocation["album"], "album") }
                 return try load(album, slot: invocation["slot"]?.integerValue)
@@ -66,24 +66,36 @@ struct LibraryActions {
     /// (replacing what is there) or the first empty slot of the current magazine; when there is
     /// none, asks which slot to replace with `choice(slot)` as the answers. The reply names the
     /// track when it is not the first, or always with `namingTrack` (a song asked for by name).
-    private func play(_ album: Album, track: Int, slot: Int?, namingTrack: Bool = false, choice: (Int) -> IntentInvocation) throws -> IntentOutcome {
+    /// With `random` ("shuffle Night Drive") that random mode is set as it starts, so the disc
+    /// plays from a random track, and the reply says so and names the track.
+    private func play(_ album: Album, track: Int, slot: Int?, namingTrack: Bool = false, random: RandomMode? = nil,
+                      choice: (Int) -> IntentInvocation) throws -> IntentOutcome {
+        let lead = random.map { IntentPerformer.describe($0) + " " } ?? ""
         if slot == nil, let (magazine, loaded) = place(of: album) {
             let switching = magazine.id != changer.currentMagazine?.id
+            if let random { changer.setRandom(random) }
             try changer.playDisc(loaded, magazineID: magazine.id, track: track)
-            return performer.playing(prefix: switching ? "Switched to \(magazine.name). Playing " : "Playing ", namingTrack: namingTrack)
+            return performer.playing(prefix: lead + (switching ? "Switched to \(magazine.name). Playing " : "Playing "), namingTrack: namingTrack || random != nil)
         }
         guard let magazine = magazineOnShow else { throw TransportError.noMagazine }
         guard let target = slot ?? firstEmptySlot(of: magazine) else {
             return .asking(replaceQuestion(for: album, in: magazine, choice: choice))
         }
         let replaced = try put(album, into: target, of: magazine)
+        if let random { changer.setRandom(random) }
         try changer.playDisc(target, magazineID: magazine.id, track: track)
         let note = replaced.map { "\(album.title) replaced \($0) in slot \(target) of \(magazine.name). " }
             ?? "\(album.title) wasn't loaded, so it went into slot \(target) of \(magazine.name). "
-        return performer.playing(prefix: note + "Playing ", namingTrack: namingTrack)
+        return performer.playing(prefix: lead + note + "Playing ", namingTrack: namingTrack || random != nil)
     }
 
-    private func playArtist(_ value: ParameterValue?) throws -> IntentOutcome {
+    /// The random mode a sentence asks to play in ("shuffle Night Drive": random disc); nil when it
+    /// says none.
+    private func randomMode(_ invocation: IntentInvocation) -> RandomMode? {
+        invocation["random"]?.stringValue.flatMap(RandomMode.init(rawValue:))
+    }
+
+    private func playArtist(_ value: ParameterValue?, random: ParameterValue?) throws -> IntentOutcome {
         guard case .entity(_, let id, let name)? = value else { return IntentOutcome(response: "Which artist?", succeeded: false) }
         let albums = changer.shelf.library.albums.filter { album in
             LibraryEntities.artistID(album.artist) == id || album.tracks.contains { LibraryEntities.artistID($0.artist) == id }
@@ -92,13 +104,14 @@ struct LibraryActions {
         let loaded = albums.filter { place(of: $0) != nil }
         if loaded.count == 1 || (loaded.isEmpty && albums.count == 1) {
             let album = loaded.first ?? albums[0]
-            return try play(album, track: 1, slot: nil) { slot in
-                IntentInvocation(.playAlbum, parameters: ["album": albumValue(album), "slot": ChangerInvocations.slot(slot)])
+            let mode = random?.stringValue.flatMap(RandomMode.init(rawValue:))
+            return try play(album, track: 1, slot: nil, random: mode) { slot in
+                albumInvocation(album, random: random).binding("slot", to: ChangerInvocations.slot(slot))
             }
         }
         let offered = loaded.count > 1 ? loaded : albums
         let choices = offered.map { album in
-            (invocation: IntentInvocation(.playAlbum, parameters: ["album": albumValue(album)]),
+            (invocation: albumInvocation(album, random: random),
              summary: album.title + (loaded.contains(album) ? "" : " (not loaded)"))
         }
         return .asking(Ambiguity(lead: "Which album by \(name)?", choices: choices))
@@ -177,6 +190,12 @@ struct LibraryActions {
 
     private func albumValue(_ album: Album) -> ParameterValue {
         .entity(typeIdentifier: ChangerCatalog.albumType, id: LibraryEntities.albumID(album), displayName: album.title)
+    }
+
+    /// Play `album`, shuffled when `random` is bound: what an artist's album plays as.
+    private func albumInvocation(_ album: Album, random: ParameterValue?) -> IntentInvocation {
+        let invocation = IntentInvocation(.playAlbum, parameters: ["album": albumValue(album)])
+        return random.map { invocation.binding("random", to: $0) } ?? invocation
     }
 
     private func gone(_ value: ParameterValue?, _ kind: String) -> IntentOutcome {

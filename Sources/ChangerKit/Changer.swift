@@ -209,13 +209,22 @@ public final class Changer {
         try playMagazine(magazine.id)
     }
 
-    /// Starts a fresh shuffle at a random track ("surprise me" while stopped): of the whole
-    /// magazine last heard (random magazine), or of the disc last heard (random disc); the first
-    /// magazine with something loaded when that one has nothing. With random off it is `playSomething`.
-    public func playShuffled() throws(TransportError) {
-        guard settings.randomMode != .off, transport != .paused else { return try playSomething() }
-        let magazines = [currentMagazine].compactMap { $0 } + store.state.rack.magazines
+    /// Starts a fresh shuffle at a random track ("surprise me" while stopped, "shuffle Road
+    /// Trip"): of the whole magazine (random magazine) or of the disc last heard in it (random
+    /// disc). Without `magazineID`, of the magazine last heard, or the first with something loaded
+    /// when that one has nothing. With random off it is `playMagazine` or `playSomething`.
+    public func playShuffled(in magazineID: UUID? = nil) throws(TransportError) {
+        if let magazineID, settings.randomMode == .off { return try playMagazine(magazineID) }
+        guard settings.randomMode != .off, transport != .paused || magazineID != nil else { return try playSomething() }
+        let magazines: [Magazine]
+        if let magazineID {
+            guard let magazine = store.state.rack.magazine(withID: magazineID) else { throw .noMagazine }
+            magazines = [magazine]
+        } else {
+            magazines = [currentMagazine].compactMap { $0 } + store.state.rack.magazines
+        }
         guard let magazine = magazines.first(where: { checkFolders(of: $0); return !playableSlots(of: $0).isEmpty }) else {
+            if magazineID != nil, let magazine = magazines.first { throw .emptyMagazine(magazine.name) }
             throw .nothingLoaded
         }
         let slots = playableSlots(of: magazine)

@@ -58,6 +58,32 @@ struct LibraryActionsTests {
         #expect(rig.say("play some mira cole") == "Rain Songs wasn't loaded, so it went into slot 3 of Magazine One. Playing disc 3, Rain Songs.")
     }
 
+    @Test("Shuffling an album or an artist plays the disc in random-disc mode from a random track; a question keeps the shuffle and sets nothing before the answer")
+    func shuffleByName() throws {
+        let rig = try LibraryRig()
+        #expect(rig.say("shuffle night drive").hasPrefix("Random play within the disc. Playing disc 4, Night Drive, track "))
+        #expect(rig.changer.settings.randomMode == .disc)
+        #expect(rig.playing?.hasPrefix("Cassette Radio - Night Drive/") == true)
+        _ = rig.say("random off")
+        #expect(rig.say("play amber lane on shuffle") == "Which album by Amber Lane? 1. Coastal Morning, or 2. Greatest Hits.")
+        #expect(rig.changer.settings.randomMode == .off, "nothing changes before the answer")
+        #expect(rig.say("2").hasPrefix("Random play within the disc. Playing disc 2, Greatest Hits, track "))
+        #expect(rig.changer.settings.randomMode == .disc)
+        _ = rig.say("play the album something")
+        _ = rig.say("random off")
+        #expect(rig.say("shuffle field recordings").hasPrefix("Magazine Two is full. Which slot should Field Recordings replace?"))
+        #expect(rig.changer.settings.randomMode == .off)
+        #expect(rig.say("3") == "Random play within the disc. Field Recordings replaced Café Mélancolie in slot 3 of Magazine Two. Playing disc 3, Field Recordings, track 1, Track 1.")
+        #expect(rig.changer.settings.randomMode == .disc)
+    }
+
+    @Test("Replacing a disc by sentence loads the album into that slot and says what it replaced")
+    func replaceDisc() throws {
+        let rig = try LibraryRig()
+        #expect(rig.say("replace disc 2 with rain songs") == "Replaced Greatest Hits in slot 2 of Magazine One with Rain Songs.")
+        #expect(rig.slots(of: "Magazine One")[1] == "Rain Songs")
+    }
+
     @Test("A song plays its disc from that track, and the reply names it, a first track too")
     func song() throws {
         let rig = try LibraryRig()

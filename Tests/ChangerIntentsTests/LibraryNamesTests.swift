@@ -31,6 +31,12 @@ struct LibraryNamesTests {
         ("play the song stop", "PlaySong song=Stop"),
         ("put rain songs in slot 2", "LoadAlbum album=Rain Songs slot=2"),
         ("eject disc 3", "EjectDisc disc=3"),
+        ("shuffle night drive", "PlayAlbum album=Night Drive random=disc"),
+        ("play rain songs on shuffle", "PlayAlbum album=Rain Songs random=disc"),
+        ("shuffle mira cole", "PlayArtist artist=Mira Cole random=disc"),
+        ("replace disc 2 with rain songs", "LoadAlbum album=Rain Songs slot=2"),
+        ("swap out slot 4 for the album night drive", "LoadAlbum album=Night Drive slot=4"),
+        ("shuffle this album", "Random mode=disc"), ("shuffle everything", "Random mode=magazine"),
     ])
     func synonyms(sentence: String, expected: String) {
         #expect(describe(Self.rig.registry.resolve(sentence)) == expected, "\(sentence)")

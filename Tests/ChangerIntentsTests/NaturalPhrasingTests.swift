@@ -180,7 +180,8 @@ struct NaturalPhrasingTests {
         ("what's in the magazine", "DescribeDiscs"), ("what albums are loaded", "DescribeDiscs"), ("list the discs", "DescribeDiscs"),
         ("what's in road trip", "DescribeDiscs magazine=Road Trip"), ("what's next", "NowPlaying detail=next"),
         ("what song is up next", "NowPlaying detail=next"), ("how long until this song ends", "NowPlaying detail=remaining"),
-        ("turn this off", "Stop"), ("what's on", "NowPlaying"), ("what is this disc", "NowPlaying"),
+        ("turn this off", "Stop"), ("shuffle road trip", "PlayMagazine magazine=Road Trip random=magazine"),
+        ("play the road trip magazine on shuffle", "PlayMagazine magazine=Road Trip random=magazine"), ("what's on", "NowPlaying"), ("what is this disc", "NowPlaying"),
     ]
 
     @Test("A natural phrasing resolves to the expected intent and parameters", arguments: phrasings)

@@ -102,6 +102,30 @@ struct PerformerTests {
         #expect(starts.isSubset(of: ["A1", "A2", "A3", "B1", "B2", "C1"]))
     }
 
+    @Test("'shuffle Magazine One' plays it in random-magazine mode from a random track, while another disc plays or paused")
+    func shuffleMagazineByName() throws {
+        var starts: Set<String> = []
+        for seed in 1...8 {
+            let fixture = try TransportFixture()
+            let changer = fixture.changer(seed: UInt64(seed))
+            let registry = try MagazineEntities.registry(observing: fixture.store, library: LibraryEntities(fixture.shelf.library))
+            let performer = IntentPerformer(changer: changer)
+            try changer.playDisc(3)
+            if seed.isMultiple(of: 2) { changer.pause() }
+            guard case .matched(let invocation) = registry.resolve("shuffle magazine one", mode: .inApp) else {
+                Issue.record("'shuffle magazine one' is not understood")
+                return
+            }
+            let outcome = performer.perform(invocation, fromSentence: true)
+            #expect(outcome.response.hasPrefix("Random play across the whole magazine. Playing Magazine One: disc "), "\(outcome.response)")
+            #expect(changer.transport == .playing)
+            #expect(changer.settings.randomMode == .magazine)
+            starts.insert(fixture.playing ?? "nothing")
+        }
+        #expect(starts.count > 1)
+        #expect(starts.isSubset(of: ["A1", "A2", "A3", "B1", "B2", "C1"]))
+    }
+
     @Test("random disc while stopped shuffles the disc last heard; the key, MPRIS's Shuffle, random off and a pause only set the mode")
     func shuffleModesAndDirectInputs() throws {
         let rig = try Rig()
