@@ -95,8 +95,7 @@ public final class IntentPerformer {
             }
             // "Shuffle Road Trip": that random mode, from a random track of the magazine.
             guard changer.store.state.rack.magazine(withID: magazineID) != nil else { throw .noMagazine }
-            changer.setRandom(random)
-            try changer.playShuffled(in: magazineID)
+            try starting(in: random) { () throws(TransportError) in try changer.playShuffled(in: magazineID) }
             return playing(prefix: IntentPerformer.describe(random) + " Playing \(changer.currentMagazine?.name ?? "the magazine"): ", namingTrack: true)
         case .playDisc:
             guard let disc = integer(invocation["disc"]) else { return IntentOutcome(response: "Which disc?", succeeded: false) }
@@ -231,6 +230,19 @@ public final class IntentPerformer {
         case "remaining": return IntentOutcome(response: "\(left) left of \(track.title).")
         case "elapsed": return IntentOutcome(response: "\(ClockText.minutesAndSeconds(elapsed)) into \(track.title); \(left) left.")
         default: return IntentOutcome(response: "\(track.title) is \(ClockText.minutesAndSeconds(track.duration)) long; \(ClockText.minutesAndSeconds(elapsed)) played.")
+        }
+    }
+
+    /// Runs `start` with random mode `mode` set first (nil: as it is); when nothing starts, the
+    /// mode goes back to what it was, so a refused request changes nothing.
+    func starting(in mode: RandomMode?, _ start: () throws(TransportError) -> Void) throws(TransportError) {
+        let before = changer.settings.randomMode
+        if let mode { changer.setRandom(mode) }
+        do {
+            try start()
+        } catch {
+            if before != changer.settings.randomMode { changer.setRandom(before) }
+            throw error
         }
     }
 

@@ -73,8 +73,7 @@ struct LibraryActions {
         let lead = random.map { IntentPerformer.describe($0) + " " } ?? ""
         if slot == nil, let (magazine, loaded) = place(of: album) {
             let switching = magazine.id != changer.currentMagazine?.id
-            if let random { changer.setRandom(random) }
-            try changer.playDisc(loaded, magazineID: magazine.id, track: track)
+            try performer.starting(in: random) { () throws(TransportError) in try changer.playDisc(loaded, magazineID: magazine.id, track: track) }
             return performer.playing(prefix: lead + (switching ? "Switched to \(magazine.name). Playing " : "Playing "), namingTrack: namingTrack || random != nil)
         }
         guard let magazine = magazineOnShow else { throw TransportError.noMagazine }
@@ -82,8 +81,7 @@ struct LibraryActions {
             return .asking(replaceQuestion(for: album, in: magazine, choice: choice))
         }
         let replaced = try put(album, into: target, of: magazine)
-        if let random { changer.setRandom(random) }
-        try changer.playDisc(target, magazineID: magazine.id, track: track)
+        try performer.starting(in: random) { () throws(TransportError) in try changer.playDisc(target, magazineID: magazine.id, track: track) }
         let note = replaced.map { "\(album.title) replaced \($0) in slot \(target) of \(magazine.name). " }
             ?? "\(album.title) wasn't loaded, so it went into slot \(target) of \(magazine.name). "
         return performer.playing(prefix: lead + note + "Playing ", namingTrack: namingTrack || random != nil)

@@ -126,6 +126,16 @@ struct PerformerTests {
         #expect(starts.isSubset(of: ["A1", "A2", "A3", "B1", "B2", "C1"]))
     }
 
+    @Test("a shuffle that cannot start says why and leaves the random mode as it was")
+    func refusedShuffleKeepsMode() throws {
+        let rig = try Rig()
+        try rig.fixture.store.editRack(.created) { rack throws(RackError) in _ = try rack.create(named: "Empty Box") }
+        let outcome = rig.say("shuffle empty box")
+        #expect(outcome == IntentOutcome(response: "Empty Box has no disc to play.", succeeded: false))
+        #expect(rig.changer.settings.randomMode == .off)
+        #expect(rig.changer.transport == .stopped)
+    }
+
     @Test("random disc while stopped shuffles the disc last heard; the key, MPRIS's Shuffle, random off and a pause only set the mode")
     func shuffleModesAndDirectInputs() throws {
         let rig = try Rig()
