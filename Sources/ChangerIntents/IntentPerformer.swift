@@ -192,7 +192,12 @@ public final class IntentPerformer {
             guard let mode = string(invocation["mode"]).flatMap(RandomMode.init(rawValue:)) else { return IntentOutcome(response: "Shuffle what?", succeeded: false) }
             changer.setRandom(mode)
             guard fromSentence, mode != .off, changer.transport == .stopped else { return IntentOutcome(response: IntentPerformer.describe(mode)) }
-            try changer.playShuffled()
+            do {
+                try changer.playShuffled()
+            } catch {
+                // The mode asked for is set; what could not start is said after it.
+                return IntentOutcome(response: IntentPerformer.describe(mode) + " " + error.description, succeeded: false)
+            }
             return playing(prefix: IntentPerformer.describe(mode) + " Playing ", namingTrack: true)
         case .scan:
             switch string(invocation["mode"]) {

@@ -134,6 +134,11 @@ struct PerformerTests {
         #expect(outcome == IntentOutcome(response: "Empty Box has no disc to play.", succeeded: false))
         #expect(rig.changer.settings.randomMode == .off)
         #expect(rig.changer.transport == .stopped)
+        try rig.fixture.store.editRack(.slotsChanged) { rack throws(RackError) in
+            for slot in 1...6 { _ = try rack.eject(slot: slot, of: "Magazine One") }
+        }
+        #expect(rig.say("surprise me") == IntentOutcome(response: "Random play across the whole magazine. No magazine holds a disc to play. Load one with cdchanger magazine load.", succeeded: false))
+        #expect(rig.changer.settings.randomMode == .magazine, "the mode asked for is set")
     }
 
     @Test("random disc while stopped shuffles the disc last heard; the key, MPRIS's Shuffle, random off and a pause only set the mode")
