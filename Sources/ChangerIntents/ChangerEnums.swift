@@ -191,6 +191,7 @@ public enum ChangerEnums {
             EnumCase(.string("remaining"), displayName: "time left"),
             EnumCase(.string("elapsed"), displayName: "time played"),
             EnumCase(.string("next"), displayName: "next track"),
+            EnumCase(.string("disc"), displayName: "disc"),
             EnumCase(.string("magazine"), displayName: "magazine"),
         ]
     )

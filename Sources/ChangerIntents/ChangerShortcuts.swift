@@ -461,6 +461,7 @@ public enum ChangerShortcuts {
 
         AppShortcut(.random, phrases: spoken(
             "(shuffle|randomize|randomise|mix up|mix|random|random play|shuffle play) [mode] {mode:this album}",
+            "(put|set) [<det>] (music|songs|tracks|tunes|it|everything|cds|discs) on shuffle{mode=magazine}",
             "(set|turn|switch|change|put) <whose> (shuffle|random|random play|random mode|shuffle mode) [mode] [to] {mode:on}",
             "(turn|switch) {mode:off} (shuffle|random|random play|shuffle mode|random mode|shuffling)",
             "(stop|quit|no|cancel|disable|don't|end|no more) (shuffling|shuffle|random|randomizing|random play|mixing){mode=off}",
@@ -484,13 +485,13 @@ public enum ChangerShortcuts {
 
         AppShortcut(.nowPlaying, phrases: spoken(
             "(what's|what is|whats) (playing|this|on|this song|this track|that song|the song|the track|the current song|the current track|this album|this disc|currently playing|playing now)",
-            "(what|which) (song|track|tune|album|disc|cd|music|artist|band) (is|s) (this|playing|on|that)",
+            "(what|which) (song|track|tune|album|disc|cd|music|artist|band|track number|song number) (is|s) (this|playing|on|that)",
             "(who|who's|who is) (sings|singing|sang|performs|wrote|made|this|playing|the artist|the singer|the band|this artist|this band) [this|that|it] [song|track|tune]",
             "(what|who) (am I|are we|are you|is this) (listening to|playing|hearing)",
             "(now playing|current song|current track|song info|track info|song name|song title|track name|track title|tell me what's playing|tell me what is playing|show me what's playing|say what's playing|tell me the (artist|band|singer|album))",
             "(what's|what is|tell me) the ((name|title) of (this|the|that) (song|track|tune|album)|(song|track|album) (name|title))",
             "((name|identify) (this|the|that) (song|track|tune)|(what's|what is) (this|the|that) (song|track|tune|album) called|[the] (name|title) of (this|that|the current) (song|track|tune|album))",
-            "((how long is|what's the length of|what is the length of|how long does) ([<det>] <track>|it|this) [last|go on|run|take]{detail=length}|(how far (into|in|through) [<det>] [<track>|it|this] (are we|am I|is it)|how far in (are we|am I)|where are we in [<det>] <track>|how much of [<det>] [<track>|it|this] (has played|have we heard|have I heard)){detail=elapsed})",
+            "((how long is|what's the length of|what is the length of|how long does) ([<det>] <track>|it|this) [last|go on|run|take]{detail=length}|(how far (into|in|through) [<det>] [<track>|it|this] (are we|am I|is it)|how far in (are we|am I)|where are we in [<det>] <track>|how much of [<det>] [<track>|it|this] (has played|have we heard|have I heard)){detail=elapsed}|(how long is (this|the current|the) <disc>|how many (tracks|songs|tunes) (are|is) (on|in) (this|the current|the) <disc>|how many (tracks|songs) does (this|the current|the) <disc> have){detail=disc})",
             "((how much [time] (is|s) left|how long [is] left|how much longer|how long until the end|time left|time remaining) [in|on|of|for] [<det>] [<track>|this|it]|how much of [<det>] [<track>|it|this] (is|s) left|how long (until|till|before) [<det>] [<track>|it] (ends|is over|finishes)){detail=remaining}",
             "(((which|what) <magazine> (is|s) (this|it|playing|on|loaded|that|selected|current|in)|(which|what) <magazine> (am I|are we) (in|on|listening to)|(what's|what is|whats) [<det>] current <magazine>){detail=magazine}|((what's|what is|whats) (next|up next|coming up|on next|after this [1])|(what|which) (song|track|tune) (is|s|comes) (next|up next|coming up|after this [1])|(what's|what is|whats) [<det>] next (song|track|tune)){detail=next})"
         ), title: "Now Playing", symbol: "music.note.tv"),

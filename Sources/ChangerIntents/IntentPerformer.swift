@@ -212,6 +212,7 @@ public final class IntentPerformer {
             case "length", "remaining", "elapsed": return trackTime(string(invocation["detail"]) ?? "length")
             case "magazine": return whichMagazine()
             case "next": return upNext()
+            case "disc": return discPlaying()
             default: return nowPlaying()
             }
         case .describeDiscs:
@@ -249,6 +250,16 @@ public final class IntentPerformer {
             if before != changer.settings.randomMode { changer.setRandom(before) }
             throw error
         }
+    }
+
+    /// "Disc 3, Night Drive by Cassette Radio: 4 tracks, 1:06; track 2 is playing."
+    private func discPlaying() -> IntentOutcome {
+        guard let current = changer.current, let (_, album, _) = changer.resolve(current), changer.transport != .stopped else {
+            return IntentOutcome(response: "Nothing is playing.")
+        }
+        let length = ClockText.minutesAndSeconds(album.tracks.reduce(0) { $0 + $1.duration })
+        let count = "\(album.tracks.count) track\(album.tracks.count == 1 ? "" : "s")"
+        return IntentOutcome(response: "Disc \(current.slot), \(album.title) by \(album.artist): \(count), \(length); track \(current.trackIndex + 1) is playing.")
     }
 
     /// "Next: track 3, Harbour Wind." (with the disc when it is another one), or where playback ends.

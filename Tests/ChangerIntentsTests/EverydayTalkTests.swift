@@ -80,6 +80,7 @@ struct EverydayTalkTests {
         #expect(rig.say("how long is this song") == IntentOutcome(response: "B1 is 1:40 long; 0:42 played."))
         #expect(rig.say("how much time is left") == IntentOutcome(response: "0:58 left of B1."))
         #expect(rig.say("how far into the song are we") == IntentOutcome(response: "0:42 into B1; 0:58 left."))
+        #expect(rig.say("how many songs are on this album") == IntentOutcome(response: "Disc 3, B by Artist: 2 tracks, 3:20; track 1 is playing."))
         #expect(rig.say("which magazine is this") == IntentOutcome(response: "This is Magazine One (magazine 1 of 1), disc 3."))
     }
 

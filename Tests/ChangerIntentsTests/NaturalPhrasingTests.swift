@@ -180,7 +180,9 @@ struct NaturalPhrasingTests {
         ("what's in the magazine", "DescribeDiscs"), ("what albums are loaded", "DescribeDiscs"), ("list the discs", "DescribeDiscs"),
         ("what's in road trip", "DescribeDiscs magazine=Road Trip"), ("what's next", "NowPlaying detail=next"),
         ("what song is up next", "NowPlaying detail=next"), ("how long until this song ends", "NowPlaying detail=remaining"),
-        ("turn this off", "Stop"), ("shuffle road trip", "PlayMagazine magazine=Road Trip random=magazine"),
+        ("turn this off", "Stop"), ("how long is this album", "NowPlaying detail=disc"),
+        ("how many tracks are on this cd", "NowPlaying detail=disc"), ("what track number is this", "NowPlaying"),
+        ("put my music on shuffle", "Random mode=magazine"), ("shuffle road trip", "PlayMagazine magazine=Road Trip random=magazine"),
         ("play the road trip magazine on shuffle", "PlayMagazine magazine=Road Trip random=magazine"), ("what's on", "NowPlaying"), ("what is this disc", "NowPlaying"),
     ]
 
