@@ -257,9 +257,13 @@ public final class IntentPerformer {
         guard let current = changer.current, let (_, album, _) = changer.resolve(current), changer.transport != .stopped else {
             return IntentOutcome(response: "Nothing is playing.")
         }
+        return IntentOutcome(response: "Disc \(current.slot), \(IntentPerformer.summary(of: album)); track \(current.trackIndex + 1) is playing.")
+    }
+
+    /// "Night Drive by Cassette Radio: 4 tracks, 1:06".
+    private static func summary(of album: Album) -> String {
         let length = ClockText.minutesAndSeconds(album.tracks.reduce(0) { $0 + $1.duration })
-        let count = "\(album.tracks.count) track\(album.tracks.count == 1 ? "" : "s")"
-        return IntentOutcome(response: "Disc \(current.slot), \(album.title) by \(album.artist): \(count), \(length); track \(current.trackIndex + 1) is playing.")
+        return "\(album.title) by \(album.artist): \(album.tracks.count) track\(album.tracks.count == 1 ? "" : "s"), \(length)"
     }
 
     /// "Next: track 3, Harbour Wind." (with the disc when it is another one), or where playback ends.
@@ -292,10 +296,7 @@ public final class IntentPerformer {
         switch changer.shelf.state(ofSlot: magazine.slots[disc - 1]) {
         case .empty: return IntentOutcome(response: "Slot \(disc) of \(magazine.name) is empty.")
         case .missing(let folder): return IntentOutcome(response: TransportError.missingDisc(disc, folder: folder.displayName).description)
-        case .loaded(let album):
-            let length = ClockText.minutesAndSeconds(album.tracks.reduce(0) { $0 + $1.duration })
-            let count = "\(album.tracks.count) track\(album.tracks.count == 1 ? "" : "s")"
-            return IntentOutcome(response: "Disc \(disc) of \(magazine.name) is \(album.title) by \(album.artist): \(count), \(length).")
+        case .loaded(let album): return IntentOutcome(response: "Disc \(disc) of \(magazine.name) is \(IntentPerformer.summary(of: album)).")
         }
     }
 
