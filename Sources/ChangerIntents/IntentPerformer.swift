@@ -89,12 +89,11 @@ public final class IntentPerformer {
             return IntentOutcome(response: changer.settings.muted ? "Muted (the volume is \(volume)% when the sound is back on)." : "The volume is \(volume)%.")
         case .playMagazine:
             guard let magazineID = magazineID(invocation["magazine"]) else { return IntentOutcome(response: "Which magazine?", succeeded: false) }
-            guard let random = string(invocation["random"]).flatMap(RandomMode.init(rawValue:)) else {
+            guard let random = randomMode(invocation["random"]) else {
                 try changer.playMagazine(magazineID)
                 return playing(prefix: "Playing \(changer.currentMagazine?.name ?? "the magazine"): ")
             }
             // "Shuffle Road Trip": that random mode, from a random track of the magazine.
-            guard changer.store.state.rack.magazine(withID: magazineID) != nil else { throw .noMagazine }
             try starting(in: random) { () throws(TransportError) in try changer.playShuffled(in: magazineID) }
             return playing(prefix: IntentPerformer.describe(random) + " Playing \(changer.currentMagazine?.name ?? "the magazine"): ", namingTrack: true)
         case .playDisc:
@@ -189,7 +188,7 @@ public final class IntentPerformer {
             changer.setRepeat(mode)
             return IntentOutcome(response: IntentPerformer.describe(mode))
         case .random:
-            guard let mode = string(invocation["mode"]).flatMap(RandomMode.init(rawValue:)) else { return IntentOutcome(response: "Shuffle what?", succeeded: false) }
+            guard let mode = randomMode(invocation["mode"]) else { return IntentOutcome(response: "Shuffle what?", succeeded: false) }
             changer.setRandom(mode)
             guard fromSentence, mode != .off, changer.transport == .stopped else { return IntentOutcome(response: IntentPerformer.describe(mode)) }
             do {
@@ -345,6 +344,9 @@ public final class IntentPerformer {
     private func integer(_ value: ParameterValue?) -> Int? { value?.integerValue }
 
     private func string(_ value: ParameterValue?) -> String? { value?.stringValue }
+
+    /// A random mode parameter's case ("disc" for "shuffle Night Drive"); nil when unbound.
+    func randomMode(_ value: ParameterValue?) -> RandomMode? { string(value).flatMap(RandomMode.init(rawValue:)) }
 
     static func describe(_ mode: RepeatMode) -> String {
         switch mode {

@@ -32,7 +32,7 @@ struct LibraryActions {
             switch intent {
             case .playAlbum:
                 guard let album = album(invocation["album"]) else { return gone(invocation["album"], "album") }
-                return try play(album, track: 1, slot: invocation["slot"]?.integerValue, random: randomMode(invocation)) { slot in
+                return try play(album, track: 1, slot: invocation["slot"]?.integerValue, random: performer.randomMode(invocation["random"])) { slot in
                     invocation.binding("slot", to: ChangerInvocations.slot(slot))
                 }
             case .playSong:
@@ -87,12 +87,6 @@ struct LibraryActions {
         return performer.playing(prefix: lead + note + "Playing ", namingTrack: namingTrack || random != nil)
     }
 
-    /// The random mode a sentence asks to play in ("shuffle Night Drive": random disc); nil when it
-    /// says none.
-    private func randomMode(_ invocation: IntentInvocation) -> RandomMode? {
-        invocation["random"]?.stringValue.flatMap(RandomMode.init(rawValue:))
-    }
-
     private func playArtist(_ value: ParameterValue?, random: ParameterValue?) throws -> IntentOutcome {
         guard case .entity(_, let id, let name)? = value else { return IntentOutcome(response: "Which artist?", succeeded: false) }
         let albums = changer.shelf.library.albums.filter { album in
@@ -102,8 +96,7 @@ struct LibraryActions {
         let loaded = albums.filter { place(of: $0) != nil }
         if loaded.count == 1 || (loaded.isEmpty && albums.count == 1) {
             let album = loaded.first ?? albums[0]
-            let mode = random?.stringValue.flatMap(RandomMode.init(rawValue:))
-            return try play(album, track: 1, slot: nil, random: mode) { slot in
+            return try play(album, track: 1, slot: nil, random: performer.randomMode(random)) { slot in
                 albumInvocation(album, random: random).binding("slot", to: ChangerInvocations.slot(slot))
             }
         }
