@@ -11,7 +11,7 @@ extension AudioTags {
         artist = Self.text(tag.artist)
         album = Self.text(tag.album)
         date = Self.text(tag.year)
-        genre = Self.text(tag.genre)
+        genre = Self.text(tag.genre).flatMap(Self.genreName)
         for index in 0..<tag.texts {
             let field = tag.text[index]
             let identifier = withUnsafeBytes(of: field.id) { String(decoding: $0, as: UTF8.self) }
@@ -41,6 +41,7 @@ extension AudioTags {
         artist = Self.latin1(tag.artist)
         album = Self.latin1(tag.album)
         date = Self.latin1(tag.year)
+        genre = Self.id3v1Genres.indices.contains(Int(tag.genre)) ? Self.id3v1Genres[Int(tag.genre)] : nil
         withUnsafeBytes(of: tag.comment) { comment in
             if comment[28] == 0, comment[29] != 0 { trackNumber = Int(comment[29]) }
         }

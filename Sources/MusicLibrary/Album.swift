@@ -5,14 +5,17 @@ public struct Album: Hashable, Sendable, Codable, Identifiable {
     public var title: String
     public var artist: String
     public var tracks: [Track]
+    /// The genre most of its tracks are tagged with, nil when none is.
+    public var genre: String?
     /// Audio files in the folder that could not be read, with the reason for each.
     public var unreadableFiles: [UnreadableFile]
 
-    public init(path: LibraryPath, title: String, artist: String, tracks: [Track], unreadableFiles: [UnreadableFile] = []) {
+    public init(path: LibraryPath, title: String, artist: String, tracks: [Track], genre: String? = nil, unreadableFiles: [UnreadableFile] = []) {
         self.path = path
         self.title = title
         self.artist = artist
         self.tracks = tracks
+        self.genre = genre
         self.unreadableFiles = unreadableFiles
     }
 

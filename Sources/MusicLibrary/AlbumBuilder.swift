@@ -38,6 +38,7 @@ enum AlbumBuilder {
         return Album(
             path: folder, title: title, artist: albumArtist,
             tracks: tracks.sorted(by: numbersAreUnique(tracks) ? playOrder : fileNameOrder),
+            genre: mostCommon(readable.compactMap(\.info.genre)),
             unreadableFiles: unreadable.sorted { $0.path < $1.path }
         )
     }

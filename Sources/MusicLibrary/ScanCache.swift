@@ -23,7 +23,8 @@ public struct ScanCache: Sendable {
         var entries: [Entry]
     }
 
-    static let version = 1
+    /// 2: files' genres are remembered too.
+    static let version = 2
     var entries: [LibraryPath: Entry] = [:]
     /// Whether anything changed since the cache was loaded.
     public private(set) var isModified = false

@@ -6,11 +6,13 @@ public struct TrackInfo: Hashable, Sendable, Codable {
     public var albumArtist: String?
     public var trackNumber: Int?
     public var discNumber: Int?
+    /// The genre as tagged ("Ambient"; ID3's numbers already turned into names).
+    public var genre: String?
     public var duration: Double
 
     public init(
         title: String? = nil, artist: String? = nil, album: String? = nil, albumArtist: String? = nil,
-        trackNumber: Int? = nil, discNumber: Int? = nil, duration: Double
+        trackNumber: Int? = nil, discNumber: Int? = nil, genre: String? = nil, duration: Double
     ) {
         self.title = title
         self.artist = artist
@@ -18,6 +20,7 @@ public struct TrackInfo: Hashable, Sendable, Codable {
         self.albumArtist = albumArtist
         self.trackNumber = trackNumber
         self.discNumber = discNumber
+        self.genre = genre
         self.duration = duration
     }
 }

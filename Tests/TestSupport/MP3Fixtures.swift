@@ -9,13 +9,16 @@ public enum MP3Fixtures {
         public var album: String?
         public var track: String?
         public var disc: String?
+        /// ID3v2's `TCON` text as written: "Ambient", "(26)".
+        public var genre: String?
 
-        public init(title: String? = nil, artist: String? = nil, album: String? = nil, track: String? = nil, disc: String? = nil) {
+        public init(title: String? = nil, artist: String? = nil, album: String? = nil, track: String? = nil, disc: String? = nil, genre: String? = nil) {
             self.title = title
             self.artist = artist
             self.album = album
             self.track = track
             self.disc = disc
+        self.genre = genre
         }
     }
 
@@ -41,7 +44,8 @@ public enum MP3Fixtures {
         if let album = tags.album { arguments += ["--tl", album] }
         if let track = tags.track { arguments += ["--tn", track] }
         if let disc = tags.disc { arguments += ["--tv", "TPOS=\(disc)"] }
-        if tags.title != nil || tags.artist != nil || tags.album != nil || tags.track != nil || tags.disc != nil {
+        if let genre = tags.genre { arguments += ["--tv", "TCON=\(genre)"] }
+        if tags.title != nil || tags.artist != nil || tags.album != nil || tags.track != nil || tags.disc != nil || tags.genre != nil {
             arguments.append("--id3v2-utf16")
         } else {
             arguments = arguments.filter { $0 != "--id3v2-only" }
