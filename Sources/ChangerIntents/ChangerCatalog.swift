@@ -5,10 +5,11 @@ import IntentKit
 public enum ChangerCatalog {
     /// The identifier of the magazine entity type.
     public static let magazineType = "Magazine"
-    /// The identifiers of the library's entity types: albums (discs), artists and songs.
+    /// The identifiers of the library's entity types: albums (discs), artists, songs and genres.
     public static let albumType = "Album"
     public static let artistType = "Artist"
     public static let songType = "Song"
+    public static let genreType = "Genre"
 
     /// The magazine parameter, optional or required.
     static func magazine(required: Bool) -> ParameterDefinition {
@@ -59,6 +60,9 @@ public enum ChangerCatalog {
         IntentDefinition(.playSong, title: "Play Song", parameters: [
             ParameterDefinition(name: "song", title: "Song", type: .entity(songType), question: "Which song?"),
         ], summary: "Play the song {song}", response: "Playing the song {song}."),
+        IntentDefinition(.playGenre, title: "Play Genre", parameters: [
+            ParameterDefinition(name: "genre", title: "Genre", type: .entity(genreType), question: "Which genre?"),
+        ], summary: "Play some {genre}", response: "Playing some {genre}."),
         IntentDefinition(.loadAlbum, title: "Load Album", parameters: [
             album(question: "Which album should go in?"),
             disc("slot", title: "Slot", required: false, question: "Which slot should it go in?"),

@@ -192,6 +192,7 @@ public enum ChangerEnums {
             EnumCase(.string("elapsed"), displayName: "time played"),
             EnumCase(.string("next"), displayName: "next track"),
             EnumCase(.string("disc"), displayName: "disc"),
+            EnumCase(.string("genre"), displayName: "genre"),
             EnumCase(.string("magazine"), displayName: "magazine"),
         ]
     )

@@ -15,6 +15,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     case playAlbum = "PlayAlbum"
     case playArtist = "PlayArtist"
     case playSong = "PlaySong"
+    case playGenre = "PlayGenre"
     case loadAlbum = "LoadAlbum"
     case ejectDisc = "EjectDisc"
     case playSomething = "PlaySomething"
@@ -65,7 +66,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
         case .playMagazine, .playDisc, .nextDisc, .previousDisc, .changeVolume, .mute, .unmute, .scan: .key
         case .playSomething, .pause, .resume, .setVolume: .mediaKey
         case .nextMagazine, .previousMagazine, .nowPlaying, .playMagazineNumber, .playLastDisc, .playTrackNumber, .playAlbum,
-             .playArtist, .playSong, .loadAlbum, .ejectDisc, .restartTrack, .getVolume, .describeDiscs: []
+             .playArtist, .playSong, .playGenre, .loadAlbum, .ejectDisc, .restartTrack, .getVolume, .describeDiscs: []
         }
     }
 }

@@ -260,6 +260,17 @@ public enum ChangerShortcuts {
             "<play> [<det>] <song_word> (called|named|titled) {song}"
         ), title: "Play Song", symbol: "music.note"),
 
+        AppShortcut(.playGenre, phrases: spoken(
+            "<play> [some|<det>] {genre} [music|songs|tracks|tunes|stuff|albums|records|genre]",
+            "<play> (a|an|some) {genre} (song|track|tune|album|record|cd|disc)",
+            "<play> (something|anything) {genre}",
+            "<play> <some_music> (from|in|of) [the] {genre} (genre|category|section)",
+            "<play> [the] genre {genre}",
+            "[some] {genre} [please]",
+            "(i'm|i am) in the mood for [some] {genre} [music]",
+            "(switch|change) (to|over to) [some] {genre} [music]"
+        ), title: "Play Genre", symbol: "guitars"),
+
         AppShortcut(.loadAlbum, phrases: spoken(
             "<load> [<det>] [<album_word>] {album} (in|into|to|on|onto|at) [<det>] <slot> [number] {slot}",
             "<load> [<det>] [<album_word>] {album} (in|into|to|on|onto|at) [<det>] {slot} <slot>",
@@ -287,7 +298,8 @@ public enum ChangerShortcuts {
             "(let's|i want to|i'd like to|let me|i wanna|we want to) (hear|listen to|play) (some music|something|music|anything|some songs|some tunes)",
             "some (music|tunes|songs)",
             "(music|tunes) [please]",
-            "(music|tunes) on"
+            "(music|tunes) on",
+            "(i want|i need|i'd like|give me|gimme|we want|we need|i could use) [some] (music|tunes|songs)"
         ), title: "Play Something", symbol: "play"),
 
         AppShortcut(.pause, phrases: spoken(
@@ -491,9 +503,9 @@ public enum ChangerShortcuts {
             "(now playing|current song|current track|song info|track info|song name|song title|track name|track title|tell me what's playing|tell me what is playing|show me what's playing|say what's playing|tell me the (artist|band|singer|album))",
             "(what's|what is|tell me) the ((name|title) of (this|the|that) (song|track|tune|album)|(song|track|album) (name|title))",
             "((name|identify) (this|the|that) (song|track|tune)|(what's|what is) (this|the|that) (song|track|tune|album) called|[the] (name|title) of (this|that|the current) (song|track|tune|album))",
-            "((how long is|what's the length of|what is the length of|how long does) ([<det>] <track>|it|this) [last|go on|run|take]{detail=length}|(how far (into|in|through) [<det>] [<track>|it|this] (are we|am I|is it)|how far in (are we|am I)|where are we in [<det>] <track>|how much of [<det>] [<track>|it|this] (has played|have we heard|have I heard)){detail=elapsed}|(how long is (this|the current|the) <disc>|how many (tracks|songs|tunes) (are|is) (on|in) (this|the current|the) <disc>|how many (tracks|songs) does (this|the current|the) <disc> have){detail=disc})",
-            "((how much [time] (is|s) left|how long [is] left|how much longer|how long until the end|time left|time remaining) [in|on|of|for] [<det>] [<track>|this|it]|how much of [<det>] [<track>|it|this] (is|s) left|how long (until|till|before) [<det>] [<track>|it] (ends|is over|finishes)){detail=remaining}",
-            "(((which|what) <magazine> (is|s) (this|it|playing|on|loaded|that|selected|current|in)|(which|what) <magazine> (am I|are we) (in|on|listening to)|(what's|what is|whats) [<det>] current <magazine>){detail=magazine}|((what's|what is|whats) (next|up next|coming up|on next|after this [1])|(what|which) (song|track|tune) (is|s|comes) (next|up next|coming up|after this [1])|(what's|what is|whats) [<det>] next (song|track|tune)){detail=next})"
+            "((how long is|what's the length of|what is the length of|how long does) ([<det>] <track>|it|this) [last|go on|run|take]{detail=length}|(how far (into|in|through) [<det>] [<track>|it|this] (are we|am I|is it)|how far in (are we|am I)|where are we in [<det>] <track>|how much of [<det>] [<track>|it|this] (has played|have we heard|have I heard)){detail=elapsed}|(how long is (this|the current|the) <disc>|how many (tracks|songs|tunes) (are|is) (on|in) (this|the current|the) <disc>|how many (tracks|songs) does (this|the current|the) <disc> have|(what's|what is|whats) (on|in) (this|the current) <disc>){detail=disc})",
+            "((how much [time] (is|s) left|how long [is] left|how much longer|how long until the end|time left|time remaining) [in|on|of|for] [<det>] [<track>|this|it]|how much of [<det>] [<track>|it|this] (is|s) left|how long (until|till|before) ([<det>] [<track>|it] (ends|is over|finishes|is done)|its (over|done|finished))){detail=remaining}",
+            "(((which|what) <magazine> (is|s) (this|it|playing|on|loaded|that|selected|current|in)|(which|what) <magazine> (am I|are we) (in|on|listening to)|(what's|what is|whats) [<det>] current <magazine>){detail=magazine}|((what's|what is|whats) (next|up next|coming up|on next|after this [1])|(what|which) (song|track|tune) (is|s|comes) (next|up next|coming up|after this [1])|(what's|what is|whats) [<det>] next (song|track|tune)){detail=next}|((what|which) (genre|kind of music|style of music|type of music|sort of music) (is|s) (this|it|playing|that|on)|(what's|what is|whats) the genre [of (this|the) (<track>|<disc>)]){detail=genre})"
         ), title: "Now Playing", symbol: "music.note.tv"),
 
         AppShortcut(.describeDiscs, phrases: spoken(

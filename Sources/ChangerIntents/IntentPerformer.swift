@@ -78,7 +78,7 @@ public final class IntentPerformer {
             guard let disc else { return IntentOutcome(response: "\(changer.currentMagazine?.name ?? "This magazine") has no disc to play.", succeeded: false) }
             try changer.playDisc(disc, magazineID: invocation["disc"] == nil ? changer.current?.magazineID : nil, track: track)
             return playing(prefix: "Playing ")
-        case .playAlbum, .playSong, .playArtist, .loadAlbum, .ejectDisc:
+        case .playAlbum, .playSong, .playArtist, .playGenre, .loadAlbum, .ejectDisc:
             return LibraryActions(performer: self).perform(intent, invocation)
         case .restartTrack:
             guard changer.current != nil, changer.transport != .stopped else { return nothingPlaying }
@@ -212,6 +212,7 @@ public final class IntentPerformer {
             case "magazine": return whichMagazine()
             case "next": return upNext()
             case "disc": return discPlaying()
+            case "genre": return genrePlaying()
             default: return nowPlaying()
             }
         case .describeDiscs:
@@ -257,6 +258,15 @@ public final class IntentPerformer {
             return IntentOutcome(response: "Nothing is playing.")
         }
         return IntentOutcome(response: "Disc \(current.slot), \(IntentPerformer.summary(of: album)); track \(current.trackIndex + 1) is playing.")
+    }
+
+    /// "Coastal Morning is Acoustic." or that its tags name no genre.
+    private func genrePlaying() -> IntentOutcome {
+        guard let current = changer.current, let (_, album, _) = changer.resolve(current), changer.transport != .stopped else {
+            return IntentOutcome(response: "Nothing is playing.")
+        }
+        guard let genre = album.genre else { return IntentOutcome(response: "\(album.title) has no genre in its tags.") }
+        return IntentOutcome(response: "\(album.title) is \(genre).")
     }
 
     /// "Night Drive by Cassette Radio: 4 tracks, 1:06".

@@ -17,6 +17,8 @@ import MusicLibrary
 /// - "something by X" plays the one loaded disc by X, and asks which album when X has several
 ///   loaded, or several and none loaded;
 /// - a song plays its disc from that track;
+/// - a genre plays a loaded disc of that genre (the next one after the disc playing, so asking
+///   again moves on), else one from the library chosen at random, loaded as an album would be;
 /// - loading and ejecting by sentence are edits through the player's `RackEditor`, as the
 ///   dashboard's are: the disc that plays is replaced or ejected the changer way, and `u` undoes it.
 ///
@@ -42,6 +44,8 @@ struct LibraryActions {
                 }
             case .playArtist:
                 return try playArtist(invocation["artist"], random: invocation["random"])
+            case .playGenre:
+                return try playGenre(invocation["genre"])
             case .loadAlbum:
                 guard let album = album(invocation["album"]) else { return gone(invocation["album"], "album") }
                 return try load(album, slot: invocation["slot"]?.integerValue)
@@ -69,8 +73,8 @@ struct LibraryActions {
     /// With `random` ("shuffle Night Drive") that random mode is set as it starts, so the disc
     /// plays from a random track, and the reply says so and names the track.
     private func play(_ album: Album, track: Int, slot: Int?, namingTrack: Bool = false, random: RandomMode? = nil,
-                      choice: (Int) -> IntentInvocation) throws -> IntentOutcome {
-        let lead = random.map { IntentPerformer.describe($0) + " " } ?? ""
+                      lead: String = "", choice: (Int) -> IntentInvocation) throws -> IntentOutcome {
+        let lead = lead + (random.map { IntentPerformer.describe($0) + " " } ?? "")
         if slot == nil, let (magazine, loaded) = place(of: album) {
             let switching = magazine.id != changer.currentMagazine?.id
             try performer.starting(in: random) { () throws(TransportError) in try changer.playDisc(loaded, magazineID: magazine.id, track: track) }
@@ -106,6 +110,37 @@ struct LibraryActions {
              summary: album.title + (loaded.contains(album) ? "" : " (not loaded)"))
         }
         return .asking(Ambiguity(lead: "Which album by \(name)?", choices: choices))
+    }
+
+    /// "Play some ambient": the next loaded disc of the genre after the one playing in the current
+    /// magazine (a disc of another magazine when this one has none), else an album of the genre
+    /// from the library at random, into the first empty slot (or a question which slot to replace).
+    private func playGenre(_ value: ParameterValue?) throws -> IntentOutcome {
+        guard case .entity(_, let id, let name)? = value else { return IntentOutcome(response: "Which genre?", succeeded: false) }
+        let albums = changer.shelf.library.albums.filter { $0.genre.map(LibraryEntities.genreID) == id }
+        guard !albums.isEmpty else {
+            let known = LibraryEntities.genres(of: changer.shelf.library).libraryNames.prefix(6)
+            let offer = known.isEmpty ? " No album has a genre tag." : " Genres here: \(known.joined(separator: ", "))."
+            return IntentOutcome(response: "There's no \(name) in the library.\(offer)", succeeded: false)
+        }
+        let lead = "Some \(name): "
+        if let magazine = changer.currentMagazine {
+            let folders = Set(albums.map(\.path))
+            let slots = magazine.slots.indices.filter { magazine.slots[$0].map(folders.contains) ?? false }.map { $0 + 1 }
+            let playingHere = changer.transport != .stopped && changer.current?.magazineID == magazine.id ? changer.current?.slot : nil
+            if let playingHere, slots == [playingHere] {
+                return performer.playing(prefix: "Already playing some \(name): ")
+            }
+            if let slot = slots.first(where: { $0 > playingHere ?? 0 }) ?? slots.first {
+                try changer.playDisc(slot, magazineID: magazine.id)
+                return performer.playing(prefix: lead)
+            }
+        }
+        let loadedElsewhere = albums.filter { place(of: $0) != nil }
+        let album = loadedElsewhere.first ?? changer.pickAtRandom(albums)!
+        return try play(album, track: 1, slot: nil, lead: lead) { slot in
+            IntentInvocation(.playAlbum, parameters: ["album": albumValue(album), "slot": ChangerInvocations.slot(slot)])
+        }
     }
 
     // MARK: Rack edits

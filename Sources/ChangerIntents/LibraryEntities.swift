@@ -3,8 +3,8 @@ import IntentKit
 import MusicLibrary
 import Synchronization
 
-/// The library's albums, artists and songs as entities of the intent layer, refreshed at once
-/// when the library is scanned again (``update(_:)``).
+/// The library's albums, artists, songs and genres as entities of the intent layer, refreshed at
+/// once when the library is scanned again (``update(_:)``).
 ///
 /// Names come from the tags (the scanner falls back to folder and file names), with synonyms a
 /// listener would accept as the same name: a leading "The" left out, a bracketed or dashed edition
@@ -13,6 +13,10 @@ import Synchronization
 /// and "Amber Lane's Greatest Hits").
 /// "&" and "and", accents and case already meet in the normaliser. Equal names are told apart by
 /// a subtitle: the artist for an album, the album and artist for a song.
+///
+/// Genres are the albums' genres (an album's is what most of its tracks are tagged with) and the
+/// genres people commonly ask for (``commonGenres``), so "play some jazz" in a library without jazz
+/// gets a clear answer instead of "Sorry".
 ///
 /// Library names yield to the phrases' own words (``EntityType/namesYieldToPhrases``): "stop"
 /// stops even with a song called "Stop". The entity types carry a revision, so a snapshot taken
@@ -23,6 +27,9 @@ public final class LibraryEntities: Sendable {
         var albums: [Entity] = []
         var artists: [Entity] = []
         var songs: [Entity] = []
+        var genres: [Entity] = []
+        /// The genres albums of the library have, in ``genres``' order.
+        var libraryGenres: [String] = []
         var revision = 0
     }
 
@@ -53,6 +60,9 @@ public final class LibraryEntities: Sendable {
     public var albums: [Entity] { lists.withLock { $0.albums } }
     public var artists: [Entity] { lists.withLock { $0.artists } }
     public var songs: [Entity] { lists.withLock { $0.songs } }
+    public var genres: [Entity] { lists.withLock { $0.genres } }
+    /// The names of the genres the library's albums have: the ones worth hearing by voice.
+    public var libraryGenres: [String] { lists.withLock { $0.libraryGenres } }
 
     /// Names to offer first as examples when `folders` are the albums at hand (those loaded in
     /// the current magazine): their titles, their artists, and a few of their songs.
@@ -67,7 +77,7 @@ public final class LibraryEntities: Sendable {
     /// Changes with every ``update(_:)``.
     public var revision: Int { lists.withLock { $0.revision } }
 
-    /// The three entity types, for the provider.
+    /// The four entity types, for the provider.
     public var entityTypes: [EntityType] {
         let revision: @Sendable () -> Int = { [self] in self.revision }
         return [
@@ -77,6 +87,8 @@ public final class LibraryEntities: Sendable {
                        revision: revision, entities: { [self] in artists }),
             EntityType(identifier: ChangerCatalog.songType, title: "Song", namesYieldToPhrases: true, listedExamples: 3,
                        revision: revision, entities: { [self] in songs }),
+            EntityType(identifier: ChangerCatalog.genreType, title: "Genre", namesYieldToPhrases: true, listedExamples: 3,
+                       revision: revision, entities: { [self] in genres }),
         ]
     }
 
@@ -88,6 +100,20 @@ public final class LibraryEntities: Sendable {
     public static func songID(_ track: Track) -> String { track.path.storageText }
     /// An artist's entity id: the name's normalised words.
     public static func artistID(_ name: String) -> String { "artist:" + Normalizer.tokens(of: name).joined(separator: " ") }
+    /// A genre's entity id: the name's normalised words ("Hip-Hop" and "hip hop" are one genre).
+    public static func genreID(_ name: String) -> String { "genre:" + Normalizer.tokens(of: name).joined(separator: " ") }
+
+    /// Genres people ask for by name, known even when no album has them. Each is a name with
+    /// the other ways it is written or said.
+    static let commonGenres: [[String]] = [
+        ["Jazz"], ["Rock"], ["Pop"], ["Classical", "classical music"], ["Country"], ["Blues"], ["Hip-Hop", "hiphop", "hip hop music"],
+        ["Rap"], ["R&B", "rnb", "rhythm and blues"], ["Soul"], ["Funk"], ["Disco"], ["Reggae"], ["Metal", "heavy metal"], ["Punk"],
+        ["Folk"], ["Electronic", "electronica", "edm"], ["Dance"], ["Techno"], ["House"], ["Trance"], ["Ambient"], ["Indie"],
+        ["Alternative", "alt rock"], ["Gospel"], ["Latin"], ["Opera"], ["Swing"], ["Bluegrass"], ["Lo-Fi", "lofi"], ["Chill", "chillout"],
+        ["Easy Listening"], ["New Age"], ["Soundtrack", "soundtracks", "film music"], ["Instrumental"], ["Acoustic"], ["Oldies"],
+        ["Christmas", "christmas music", "holiday music"], ["K-Pop", "kpop"], ["Grunge"], ["Ska"], ["Salsa"], ["World", "world music"],
+        ["Children's", "kids music", "children's music"], ["Lounge"], ["Piano"], ["Rock & Roll", "rock n roll"], ["Hard Rock"], ["Synthpop"],
+    ]
 
     /// Artists the scanner invents when nothing names one; they are not offered as names.
     static let placeholderArtists: Set<String> = ["unknown artist", "various artists", "various", "unknown"]
@@ -137,7 +163,34 @@ public final class LibraryEntities: Sendable {
             return Entity(id: key, displayName: name, synonyms: Array(variants(of: name).dropFirst()))
         }
         result.songs = songs
+        (result.genres, result.libraryGenres) = genres(of: library)
         return result
+    }
+
+    /// The library's genres (each under its most common spelling, the most common genre first),
+    /// then the common genres it lacks.
+    static func genres(of library: Library) -> (entities: [Entity], libraryNames: [String]) {
+        var spellings: [String: [String: Int]] = [:]
+        var albumCounts: [String: Int] = [:]
+        for album in library.albums {
+            guard let genre = album.genre.flatMap(usable), genre.lowercased() != "other" else { continue }
+            let id = genreID(genre)
+            spellings[id, default: [:]][genre, default: 0] += 1
+            albumCounts[id, default: 0] += 1
+        }
+        let libraryIDs = albumCounts.keys.sorted { (albumCounts[$1]!, $0) < (albumCounts[$0]!, $1) }
+        let common = Dictionary(commonGenres.map { (genreID($0[0]), $0) }, uniquingKeysWith: { first, _ in first })
+        var entities: [Entity] = []
+        var names: [String] = []
+        for id in libraryIDs {
+            let name = spellings[id]!.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key
+            names.append(name)
+            entities.append(Entity(id: id, displayName: name, synonyms: common[id].map { Array($0.dropFirst()) } ?? []))
+        }
+        for forms in commonGenres where albumCounts[genreID(forms[0])] == nil {
+            entities.append(Entity(id: genreID(forms[0]), displayName: forms[0], synonyms: Array(forms.dropFirst())))
+        }
+        return (entities, names)
     }
 
     /// The name a user would say, or nil for a placeholder such as "Unknown Artist".

@@ -48,6 +48,13 @@ public enum MagazineEntities {
         return magazine.slots.compactMap { $0 }.compactMap(library.album(at:)).flatMap { $0.tracks.map(\.title) }
     }
 
+    /// The names of the listed entity types the voice grammar holds (`GrammarOptions.changer`):
+    /// the songs of the current magazine's loaded discs, and the genres the library's albums have
+    /// (the common genres it lacks are typed only: said, they would be heard in other speech).
+    public static func spokenListedNames(of state: ChangerState, in library: Library) -> [String: [String]] {
+        [ChangerCatalog.songType: loadedSongTitles(of: state, in: library), ChangerCatalog.genreType: LibraryEntities.genres(of: library).libraryNames]
+    }
+
     /// Sentences a magazine's name makes ambiguous, in words for the user (empty when there are none).
     /// Called after a magazine is created or renamed, so a name like "Disc 3" is reported at once.
     public static func collisionWarnings(for magazine: Magazine, in registry: ShortcutRegistry) -> [String] {

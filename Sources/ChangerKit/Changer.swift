@@ -107,6 +107,11 @@ public final class Changer {
         engine.setVolume(settings.volume, muted: settings.muted)
     }
 
+    /// One of `choices`, drawn with the changer's own generator (seeded in tests, like the shuffle).
+    public func pickAtRandom<Element>(_ choices: [Element]) -> Element? {
+        choices.randomElement(using: &generator)
+    }
+
     // MARK: - What is playing
 
     public var settings: PlayerSettings { store.state.settings }

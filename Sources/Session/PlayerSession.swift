@@ -31,9 +31,10 @@ public final class PlayerSession {
     private let registryLoader: RegistryLoader
     /// The intent registry (built in the background at start; waits for it the first time if needed).
     public var registry: ShortcutRegistry { registryLoader.registry }
-    /// The titles of the songs on the current magazine's loaded discs: the songs heard by voice.
-    public var loadedSongTitles: [String] {
-        MagazineEntities.loadedSongTitles(of: openedContext.store.state, in: changer.shelf.library)
+    /// The songs of the current magazine's loaded discs and the library's genres: the names of
+    /// listed types heard by voice.
+    public var spokenListedNames: [String: [String]] {
+        MagazineEntities.spokenListedNames(of: openedContext.store.state, in: changer.shelf.library)
     }
     public let changer: Changer
     public let performer: IntentPerformer

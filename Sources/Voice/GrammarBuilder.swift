@@ -797,14 +797,15 @@ struct WordTable {
 extension GrammarOptions {
     /// What CD Changer's grammar holds (docs/voice.md): magazines, albums and artists, and of the
     /// songs only those listed, the ones on the current magazine's loaded discs (10,000 song
-    /// titles would make the grammar too large to rebuild on every change), no
+    /// titles would make the grammar too large to rebuild on every change), of the genres only
+    /// the library's own (listed too), no
     /// device or room addresses, the spoken vocabulary instead of the typed one, answers to
     /// follow-up questions, and numbers that do not sound like each other (volume in tens,
     /// tracks 1–25, discs and magazines 1–10, common seek lengths, ordinals only before what they
     /// count), none of the phrases that sound like another command's, and no article or
     /// preposition left waiting for its noun ("how long until the end for", "… the end the it").
     public static let changer = GrammarOptions(
-        listedEntityTypes: [ChangerCatalog.songType], unspokenFragments: ChangerShortcuts.fillerFragments.union(["place"]),
+        listedEntityTypes: [ChangerCatalog.songType, ChangerCatalog.genreType], unspokenFragments: ChangerShortcuts.fillerFragments.union(["place"]),
         spokenFragments: ChangerShortcuts.spokenFragments,
         answerPhrases: [
             "[number|option] (one|two|three|four|five|six|seven|eight|nine)",

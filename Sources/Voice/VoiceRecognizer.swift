@@ -95,6 +95,19 @@ public final class VoiceRecognizer: Sendable {
         if changed, options.listedEntityTypes.contains(type) { snapshotChanged(registry.snapshot) }
     }
 
+    /// The names of several listed types at once (one rebuild when any list changed).
+    public func setListedNames(_ lists: [String: [String]]) {
+        let changed = listed.withLock { listed in
+            var changed = false
+            for (type, names) in lists where listed[type] != Set(names) {
+                listed[type] = Set(names)
+                changed = changed || options.listedEntityTypes.contains(type)
+            }
+            return changed
+        }
+        if changed { snapshotChanged(registry.snapshot) }
+    }
+
     /// The listed names (see `setListedNames`).
     public var listedNames: [String: Set<String>] { listed.withLock { $0 } }
 

@@ -53,6 +53,10 @@ enum LibraryBenchmark {
         return text
     }
 
+    /// The genres the benchmark's albums have, an artist's albums all one genre.
+    static let genres = ["Jazz", "Rock", "Pop", "Classical", "Country", "Blues", "Hip-Hop", "Soul", "Folk", "Electronic",
+                         "Ambient", "Reggae", "Metal", "Punk", "Latin", "Indie", "Acoustic", "New Age", "Soundtrack", "Easy Listening"]
+
     /// 2,000 artists with 5 albums each, 10 tracks per album.
     static func library(artists: Int = 2_000, albumsPerArtist: Int = 5, tracksPerAlbum: Int = 10) -> Library {
         var generator = Generator(state: 2026)
@@ -67,7 +71,8 @@ enum LibraryBenchmark {
                     Track(path: LibraryPath("\(folder)/\(number + 1).mp3"), title: title(&generator, words: 1...5), artist: artist,
                           trackNumber: number + 1, duration: 200)
                 }
-                albums.append(Album(path: LibraryPath(folder), title: albumTitle, artist: artist, tracks: tracks))
+                albums.append(Album(path: LibraryPath(folder), title: albumTitle, artist: artist, tracks: tracks,
+                                    genre: genres[artistIndex % genres.count]))
             }
         }
         return Library(root: LibraryPath("/music"), albums: albums)

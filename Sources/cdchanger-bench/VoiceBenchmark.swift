@@ -33,6 +33,8 @@ enum VoiceBenchmark {
 
     /// The songs the app's grammar holds: those of a magazine's six discs (60 titles).
     static let loadedSongTitles = MagazineEntities.loadedSongTitles(of: .fresh(library: library), in: library)
+    /// The genres the app's grammar holds: the library's (20).
+    static let libraryGenres = MagazineEntities.spokenListedNames(of: .fresh(library: library), in: library)[ChangerCatalog.genreType] ?? []
 
     /// The registry both voice benchmarks use: 100 magazines named by `magazines`, and `library`.
     static func registry(_ magazines: MagazineNames) -> ShortcutRegistry {
@@ -53,7 +55,7 @@ enum VoiceBenchmark {
         // As the app has it: magazines, albums, artists and the songs of the six loaded discs; no
         // device or room addresses (docs/voice.md).
         let recognizer = VoiceRecognizer(registry: registry, options: .changer)
-        recognizer.setListedNames(loadedSongTitles, ofType: ChangerCatalog.songType)
+        recognizer.setListedNames([ChangerCatalog.songType: loadedSongTitles, ChangerCatalog.genreType: libraryGenres])
         let loadSeconds = Measure.seconds {
             do { try recognizer.prepare() } catch { fatalError("voice does not load: \(error)") }
         }

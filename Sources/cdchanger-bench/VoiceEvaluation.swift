@@ -79,8 +79,9 @@ enum VoiceEvaluation {
         if let weights { model = RejectionModel(weights: weights.weights, bias: weights.bias, threshold: 0) }
         model.calibration = calibration
         let recognizer = VoiceRecognizer(registry: registry, options: .changer, rejection: model)
-        // The songs a fresh install's Magazine One holds, as `shortcuts --spoken` (the corpus) had them.
-        recognizer.setListedNames(MagazineEntities.loadedSongTitles(of: .fresh(library: scanned), in: scanned), ofType: ChangerCatalog.songType)
+        // The songs a fresh install's Magazine One holds and the library's genres, as `shortcuts
+        // --spoken` (the corpus) had them.
+        recognizer.setListedNames(MagazineEntities.spokenListedNames(of: .fresh(library: scanned), in: scanned))
         var rows: [Row] = []
         print(["file", "said", "heard", "right"].joined(separator: "\t") + "\t" + RejectionModel.featureNames.joined(separator: "\t") + "\tscore\tend\trivalMargin\tworstWord")
         for line in text.split(separator: "\n") where !line.isEmpty {

@@ -30,7 +30,7 @@ enum VoiceMemoryBenchmark {
             lexicon.dictionary.releasePages()
             step("its file pages handed back (as after every grammar build)")
             let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: .changer)
-            let listed = [ChangerCatalog.songType: Set(VoiceBenchmark.loadedSongTitles)]
+            let listed = [ChangerCatalog.songType: Set(VoiceBenchmark.loadedSongTitles), ChangerCatalog.genreType: Set(VoiceBenchmark.libraryGenres)]
             var grammar = builder.grammar(for: registry.snapshot, listed: listed)
             step("grammar builder and grammar (\(grammar.graph.stateCount) states, \(grammar.graph.arcCount) arcs)")
             let recognizer = try Recognizer(model: .debian, tuning: VoiceRecognizer.grammarTuning, loopTuning: VoiceRecognizer.phoneLoopTuning)

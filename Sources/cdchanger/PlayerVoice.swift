@@ -69,8 +69,9 @@ final class PlayerVoice {
         guard listening == nil else { return }
         let recognizer = self.recognizer ?? VoiceRecognizer(registry: session.registry, options: .changer)
         self.recognizer = recognizer
-        // The songs of the discs loaded now (a change rebuilds the grammar before this turn listens).
-        recognizer.setListedNames(session.loadedSongTitles, ofType: ChangerCatalog.songType)
+        // The songs of the discs loaded now and the library's genres (a change rebuilds the
+        // grammar before this turn listens).
+        recognizer.setListedNames(session.spokenListedNames)
         live.reset()
         listening = DashboardSnapshot.Listening(isLoading: !recognizer.isLoaded)
         let reference = VoiceReference(self)

@@ -194,20 +194,21 @@ enum VoiceCommands {
         let lexicon = Lexicon(dictionary: try PronunciationDictionary(path: ModelPaths.debian.dictionary))
         let builder = try GrammarBuilder(registry: registry, lexicon: lexicon, options: .changer)
         var generator = SeededGenerator(seed: 12)
-        let songs = Set(loadedSongTitles(environment))
-        return builder.sampleSentences(for: registry.snapshot, listed: [ChangerCatalog.songType: songs], perTemplate: perPhrase, using: &generator)
+        let listed = spokenListedNames(environment).mapValues(Set.init)
+        return builder.sampleSentences(for: registry.snapshot, listed: listed, perTemplate: perPhrase, using: &generator)
     }
 
-    /// The songs the voice grammar holds here: those of the current magazine's loaded discs.
-    static func loadedSongTitles(_ environment: CommandEnvironment) -> [String] {
+    /// The names of listed types the voice grammar holds here: the songs of the current
+    /// magazine's loaded discs and the library's genres.
+    static func spokenListedNames(_ environment: CommandEnvironment) -> [String: [String]] {
         let context = environment.context
-        return MagazineEntities.loadedSongTitles(of: context.store.state, in: context.shelf.library)
+        return MagazineEntities.spokenListedNames(of: context.store.state, in: context.shelf.library)
     }
 
-    /// A recognizer on `registry` that hears the songs of the loaded discs.
+    /// A recognizer on `registry` that hears the songs of the loaded discs and the library's genres.
     static func recognizer(_ registry: ShortcutRegistry, _ environment: CommandEnvironment) -> VoiceRecognizer {
         let recognizer = VoiceRecognizer(registry: registry, options: .changer)
-        recognizer.setListedNames(loadedSongTitles(environment), ofType: ChangerCatalog.songType)
+        recognizer.setListedNames(spokenListedNames(environment))
         return recognizer
     }
 

@@ -12,16 +12,27 @@ import TestSupport
 /// Magazine One: 1 Coastal Morning, 2 Greatest Hits (Amber Lane), 3 empty, 4 Night Drive, 5–6 empty.
 /// Magazine Two (full): Something, Greatest Hits (Dune Motel), Café Mélancolie, Winter Songs,
 /// Sugar & Spice, Open Highway (Deluxe Edition). Loaded nowhere: Field Recordings, Rain Songs.
+///
+/// Genres: Acoustic (Coastal Morning; Greatest Hits by Amber Lane as "acoustic"), Ambient (Night
+/// Drive, Winter Songs, Field Recordings), Chanson (Café Mélancolie), Jazz (Rain Songs), "Other"
+/// (Something, a tag that names no genre); the rest have none.
 final class LibraryRig {
     /// An album in folder `folder` of `root` (the folder is made by the rig, so the changer finds it there).
-    static func album(_ folder: String, _ title: String, by artist: String, _ tracks: [String], in root: LibraryPath) -> Album {
+    static func album(_ folder: String, _ title: String, by artist: String, _ tracks: [String], genre: String? = nil, in root: LibraryPath) -> Album {
         Album(path: root.appending(folder), title: title, artist: artist, tracks: tracks.enumerated().map { index, name in
             Track(path: root.appending(folder).appending("\(index + 1).mp3"), title: name, artist: artist, trackNumber: index + 1, duration: 100)
-        })
+        }, genre: genre)
     }
 
+    static let genres = [
+        "Coastal Morning": "Acoustic", "Greatest Hits by Amber Lane": "acoustic", "Night Drive": "Ambient", "Winter Songs": "Ambient",
+        "Field Recordings": "Ambient", "Café Mélancolie": "Chanson", "Rain Songs": "Jazz", "Something": "Other",
+    ]
+
     static func albums(in root: LibraryPath) -> [Album] {
-        let album = { (folder: String, title: String, artist: String, tracks: [String]) in LibraryRig.album(folder, title, by: artist, tracks, in: root) }
+        let album = { (folder: String, title: String, artist: String, tracks: [String]) in
+            LibraryRig.album(folder, title, by: artist, tracks, genre: genres[title] ?? genres["\(title) by \(artist)"], in: root)
+        }
         return [
             album("Amber Lane - Coastal Morning", "Coastal Morning", "Amber Lane", ["Sea Breeze", "Lighthouse Lane"]),
             album("Amber Lane - Greatest Hits", "Greatest Hits", "Amber Lane", ["Paper Boats", "Stop", "Coming Home"]),

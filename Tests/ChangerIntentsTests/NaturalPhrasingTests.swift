@@ -184,6 +184,11 @@ struct NaturalPhrasingTests {
         ("how many tracks are on this cd", "NowPlaying detail=disc"), ("what track number is this", "NowPlaying"),
         ("put my music on shuffle", "Random mode=magazine"), ("shuffle road trip", "PlayMagazine magazine=Road Trip random=magazine"),
         ("play the road trip magazine on shuffle", "PlayMagazine magazine=Road Trip random=magazine"), ("what's on", "NowPlaying"), ("what is this disc", "NowPlaying"),
+        ("what's on this disc", "NowPlaying detail=disc"), ("what is in the current cd", "NowPlaying detail=disc"),
+        ("how long till it's over", "NowPlaying detail=remaining"), ("how long before it's done", "NowPlaying detail=remaining"),
+        ("what genre is this", "NowPlaying detail=genre"), ("what kind of music is this", "NowPlaying detail=genre"),
+        ("what's the genre of this song", "NowPlaying detail=genre"), ("i want music", "PlaySomething"),
+        ("give me some tunes", "PlaySomething"), ("i need some music", "PlaySomething"),
     ]
 
     @Test("A natural phrasing resolves to the expected intent and parameters", arguments: phrasings)
