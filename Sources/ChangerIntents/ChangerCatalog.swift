@@ -73,6 +73,9 @@ public enum ChangerCatalog {
         IntentDefinition(.pause, title: "Pause", summary: "Pause", response: "Paused."),
         IntentDefinition(.resume, title: "Resume", summary: "Resume playing", response: "Resuming."),
         IntentDefinition(.stop, title: "Stop", summary: "Stop playing", response: "Stopped."),
+        IntentDefinition(.stopAfterTrack, title: "Stop After This Track", parameters: [
+            ParameterDefinition(name: "mode", title: "Mode", type: .enumeration(ChangerEnums.onOff), isRequired: false, question: "Stop after this track, on or off?"),
+        ], summary: "Stop when this track ends[: {mode}]", response: "Stop after this track[: {mode}]."),
         IntentDefinition(.togglePlayPause, title: "Play or Pause", summary: "Play or pause", response: "Done."),
         IntentDefinition(.nextTrack, title: "Next Track", parameters: [count()], summary: "Skip to the next track[ ({count} tracks ahead)]", response: "Next track[, {count} tracks ahead]."),
         IntentDefinition(.previousTrack, title: "Previous Track", parameters: [count()], summary: "Go back to the previous track[ ({count} tracks back)]", response: "Previous track[, {count} tracks back]."),
@@ -112,6 +115,7 @@ public enum ChangerCatalog {
         ], summary: "Say what is playing[ (the {detail})]", response: "Here's what's playing."),
         IntentDefinition(.describeDiscs, title: "What's Loaded", parameters: [disc(required: false), magazine(required: false)],
                          summary: "Say what is loaded[ in slot {disc}][ of {magazine}]", response: "Here's what is loaded."),
+        IntentDefinition(.listMagazines, title: "List Magazines", summary: "Say which magazines there are", response: "Here are the magazines."),
     ]
 
     /// How many tracks to skip (two or more; one is a plain next or previous).

@@ -182,6 +182,16 @@ public enum ChangerEnums {
         ]
     )
 
+    /// A setting turned on or off; JSON string "on" / "off".
+    public static let onOff = EnumDefinition(
+        identifier: "OnOff",
+        title: "On or Off",
+        cases: [
+            EnumCase(.string("on"), displayName: "on"),
+            EnumCase(.string("off"), displayName: "off"),
+        ]
+    )
+
     /// One thing to say about what is playing; JSON string. Without it, the whole line is said.
     public static let nowPlayingDetail = EnumDefinition(
         identifier: "NowPlayingDetail",

@@ -22,6 +22,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     case pause = "Pause"
     case resume = "Resume"
     case stop = "Stop"
+    case stopAfterTrack = "StopAfterTrack"
     case togglePlayPause = "TogglePlayPause"
     case nextTrack = "NextTrack"
     case previousTrack = "PreviousTrack"
@@ -41,6 +42,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     case scan = "Scan"
     case nowPlaying = "NowPlaying"
     case describeDiscs = "DescribeDiscs"
+    case listMagazines = "ListMagazines"
 
     /// Inputs other than sentences that run an intent. Every intent can be said or typed.
     public struct DirectInputs: OptionSet, Sendable {
@@ -57,7 +59,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     /// mapping against it, both ways). The rest are sentences only: Tab and Shift-Tab only show
     /// another magazine (the music goes on), while "next magazine" plays it; the dashboard shows
     /// what is playing. The music named from the library, track and magazine numbers, loading and
-    /// ejecting by sentence, restarting a track, asking the volume and what is loaded are sentences
+    /// ejecting by sentence, stopping after this track, restarting a track, asking the volume, what is loaded and which magazines there are are sentences
     /// too (the dashboard loads and ejects with keys of its own, through the rack editor, and shows
     /// what is loaded).
     public var directInputs: DirectInputs {
@@ -66,7 +68,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
         case .playMagazine, .playDisc, .nextDisc, .previousDisc, .changeVolume, .mute, .unmute, .scan: .key
         case .playSomething, .pause, .resume, .setVolume: .mediaKey
         case .nextMagazine, .previousMagazine, .nowPlaying, .playMagazineNumber, .playLastDisc, .playTrackNumber, .playAlbum,
-             .playArtist, .playSong, .playGenre, .loadAlbum, .ejectDisc, .restartTrack, .getVolume, .describeDiscs: []
+             .playArtist, .playSong, .playGenre, .loadAlbum, .ejectDisc, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .stopAfterTrack: []
         }
     }
 }

@@ -158,12 +158,18 @@ public enum ChangerShortcuts {
     /// speech outside it ("the third track", acted on, for a clip of the second held-out set);
     /// spoken, "play the fourth song" and "disc one" still work (docs/voice.md). "What's disc 8"
     /// took "what's this disc" (heard as "what's the cd eight"), and "read the cds" speech outside
-    /// the grammar; spoken, "what's on disc 8" and "what's in the magazine" still work.
+    /// the grammar; spoken, "what's on disc 8" and "what's in the magazine" still work. A genre
+    /// by itself or after "play" alone ("play the synth", "ambient please") drew speech outside
+    /// the grammar ("i need a sec" acted on as "play me the synth"); spoken, "play some ambient
+    /// music", "play something ambient" and "I'm in the mood for ambient" still work.
     public static let typedOnlyPhrases: Set<String> = Set(spoken(
         "[<det>] {disc} <disc> <of_magazine>",
         "<det> {track} <track>",
         "(what's|what is|whats|which album is|what album is) [<det>] (<disc>|<slot>) [number] {disc} <of_magazine>",
-        "(list|read [out]|name|tell me) [<det>] (<discs>|albums|cds) [(in|of|on) [<det>] (<magazine>|changer|cd changer|rack)]"
+        "(list|read [out]|name|tell me) [<det>] (<discs>|albums|cds) [(in|of|on) [<det>] (<magazine>|changer|cd changer|rack)]",
+        "<play> [some|<det>] {genre} [songs|tracks|tunes|stuff|albums|records|genre]",
+        "<play> [a|an|some] {genre} (song|track|tune|album|record|cd|disc)",
+        "[some] {genre} [please]"
     ))
 
     /// Repeat and shuffle modes the voice grammar does not hear by their short one-word names:
@@ -261,8 +267,9 @@ public enum ChangerShortcuts {
         ), title: "Play Song", symbol: "music.note"),
 
         AppShortcut(.playGenre, phrases: spoken(
-            "<play> [some|<det>] {genre} [music|songs|tracks|tunes|stuff|albums|records|genre]",
-            "<play> (a|an|some) {genre} (song|track|tune|album|record|cd|disc)",
+            "<play> [some|<det>] {genre} [songs|tracks|tunes|stuff|albums|records|genre]",
+            "<play> [some] {genre} music",
+            "<play> [a|an|some] {genre} (song|track|tune|album|record|cd|disc)",
             "<play> (something|anything) {genre}",
             "<play> <some_music> (from|in|of) [the] {genre} (genre|category|section)",
             "<play> [the] genre {genre}",
@@ -331,6 +338,14 @@ public enum ChangerShortcuts {
             "shut (it|that) (off|down)"
         ), title: "Stop", symbol: "stop"),
 
+        AppShortcut(.stopAfterTrack, phrases: spoken(
+            "(stop|end|finish|turn off|switch off|shut off) [<det>] [<playing>|playback|playing|it] (after|at the end of|when|once) [<det>] (current|this|that) <track> [ends|is over|is done|finishes]",
+            "(this is|make this|this will be|let this be) [<det>] last <track>",
+            "(stop|end) after (this|that|the current) [1]",
+            "((don't|do not) stop after|(keep playing|keep going|continue|carry on|play on) after) [<det>] (current|this|that) <track>{mode=off}",
+            "(cancel|forget) [<det>] stop after [<det>] (current|this|that) <track>{mode=off}"
+        ), title: "Stop After This Track", symbol: "stop.circle"),
+
         AppShortcut(.togglePlayPause, phrases: spoken(
             "(play pause|play slash pause|play or pause|pause or play|toggle play pause|toggle playback|toggle play|toggle pause|play and pause)"
         ), title: "Play or Pause", symbol: "playpause.fill"),
@@ -342,7 +357,7 @@ public enum ChangerShortcuts {
             "skip (this|that|the current|current|it|this 1) [<track_ref>]",
             "(skip|change|switch) [<det>] <track>",
             "[play] (another|a different|different|the following) (<track>|1)",
-            "(I don't like|I hate|I do not like|not) (this|that) [<track_ref>]",
+            "(I don't like|I hate|I do not like|not|(I'm|I am) (bored of|bored with|tired of|sick of|done with)|enough of) (this|that) [<track_ref>]",
             "(next|skip|skip ahead|skip forward|go forward|jump ahead|jump forward|move forward|advance|go ahead|move on) [by] {count} <tracks> [ahead|forward|on]",
             "((skip|go|jump|move) {count} <tracks> (ahead|forward|on)|(forward|go forward|move forward|jump forward|skip forward|skip ahead|jump ahead|go ahead) (1|a) <track>)"
         ), title: "Next Track", symbol: "forward.end"),
@@ -518,6 +533,13 @@ public enum ChangerShortcuts {
             "(list|read [out]|name|tell me) [<det>] (<discs>|albums|cds) [(in|of|on) [<det>] (<magazine>|changer|cd changer|rack)]",
             "(what's|what is|whats) (in|inside) [<det>] [<magazine>] {magazine} [<magazine>]"
         ), title: "What's Loaded", symbol: "list.bullet"),
+
+        AppShortcut(.listMagazines, phrases: spoken(
+            "(what|which) <magazines> (do i have|do we have|are there|have i got|have we got|are in [<det>] (rack|changer)|exist)",
+            "(list|name|read [out]|tell me|show me|say) [<det>|all [<det>]] <magazines>",
+            "how many <magazines> (do i have|do we have|are there|have i got|have we got)",
+            "(what|which) <magazines> (can i|can we|could i) (play|choose|pick)"
+        ), title: "List Magazines", symbol: "square.stack.3d.up"),
     ]
 
     /// The provider: magazines and the library's albums, artists and songs supplied at every snapshot.

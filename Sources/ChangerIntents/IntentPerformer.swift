@@ -80,6 +80,10 @@ public final class IntentPerformer {
             return playing(prefix: "Playing ")
         case .playAlbum, .playSong, .playArtist, .playGenre, .loadAlbum, .ejectDisc:
             return LibraryActions(performer: self).perform(intent, invocation)
+        case .stopAfterTrack:
+            let on = string(invocation["mode"]) != "off"
+            guard changer.stopAfterCurrentTrack(on) else { return nothingPlaying }
+            return on ? trackLine(prefix: "Stopping after this track: ") : IntentOutcome(response: "Playback goes on after this track.")
         case .restartTrack:
             guard changer.current != nil, changer.transport != .stopped else { return nothingPlaying }
             changer.seek(by: -changer.elapsed)
@@ -215,6 +219,8 @@ public final class IntentPerformer {
             case "genre": return genrePlaying()
             default: return nowPlaying()
             }
+        case .listMagazines:
+            return listMagazines()
         case .describeDiscs:
             let magazine = magazineID(invocation["magazine"]).flatMap(changer.store.state.rack.magazine(withID:)) ?? changer.currentMagazine
             guard let magazine else { return IntentOutcome(response: "There is no magazine.", succeeded: false) }
@@ -284,6 +290,21 @@ public final class IntentPerformer {
         if next == current { return IntentOutcome(response: "This track again, \(track.title) (repeat is on).") }
         let disc = next.slot == current.slot && next.magazineID == current.magazineID ? "" : "disc \(next.slot), \(album.title), "
         return IntentOutcome(response: "Next: \(disc)track \(next.trackIndex + 1), \(track.title).")
+    }
+
+    /// "2 magazines: Magazine One (4 discs, playing) and Road Trip (empty)."
+    private func listMagazines() -> IntentOutcome {
+        let magazines = changer.store.state.rack.magazines
+        guard !magazines.isEmpty else { return IntentOutcome(response: "There are no magazines yet.") }
+        let playing = changer.transport != .stopped ? changer.current?.magazineID : nil
+        let described = magazines.map { magazine in
+            let loaded = magazine.slots.count { $0 != nil }
+            var notes = [loaded == 0 ? "empty" : "\(loaded) disc\(loaded == 1 ? "" : "s")"]
+            if magazine.id == playing { notes.append("playing") } else if magazine.id == changer.currentMagazine?.id { notes.append("current") }
+            return "\(magazine.name) (\(notes.joined(separator: ", ")))"
+        }
+        let list = described.count == 1 ? described[0] : described.dropLast().joined(separator: ", ") + " and " + described.last!
+        return IntentOutcome(response: "\(magazines.count) magazine\(magazines.count == 1 ? "" : "s"): \(list).")
     }
 
     /// What `magazine` holds, said: every slot ("Magazine One holds 1 Coastal Morning, 2 Open

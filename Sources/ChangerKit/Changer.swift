@@ -82,8 +82,12 @@ public final class Changer {
     public private(set) var transport: TransportState = .stopped
     public private(set) var current: TrackReference?
     public private(set) var isScanning = false
+    /// Playback stops when the current track ends ("stop after this song"): nothing is queued
+    /// after it, and the position becomes the track that would have followed. Once only: it ends
+    /// with that track, and a track started any other way (next, a disc, a stop) cancels it.
+    public private(set) var stopsAfterCurrentTrack = false
     /// The track that follows the current one in play order (repeat and random applied); nil when
-    /// playback ends with the current track, or nothing plays.
+    /// playback ends with the current track (`stopsAfterCurrentTrack` too), or nothing plays.
     public var upNext: TrackReference? { transport == .stopped ? nil : queued?.step.reference }
     private var currentID: UInt64?
     /// The file the engine plays for `current`, to notice when an edit put another disc in its slot.
@@ -276,8 +280,19 @@ public final class Changer {
         halt(finished: false)
     }
 
+    /// Sets or cancels `stopsAfterCurrentTrack`; returns false (and sets nothing) when no track
+    /// is playing or paused.
+    @discardableResult
+    public func stopAfterCurrentTrack(_ on: Bool) -> Bool {
+        guard current != nil, transport != .stopped else { return false }
+        stopsAfterCurrentTrack = on
+        requeue()
+        return true
+    }
+
     private func halt(finished: Bool) {
         isScanning = false
+        stopsAfterCurrentTrack = false
         guard transport != .stopped else { return }
         engine.stop()
         transport = .stopped
@@ -543,8 +558,11 @@ public final class Changer {
             guard transport == .playing, let current else { return }
             transport = .stopped
             isScanning = false
+            stopsAfterCurrentTrack = false
             let resumeAt = playOrder.successor(of: current, natural: false, order: shuffle, using: &generator)?.reference ?? current
             store.update { $0.position = PlaybackPosition(magazineID: resumeAt.magazineID, slot: resumeAt.slot, trackIndex: resumeAt.trackIndex, offset: 0) }
+            // Where "play" goes on; a later save (on quit) keeps it instead of the track that ended.
+            self.current = resumeAt
             currentID = nil
             currentPath = nil
             queued = nil
@@ -617,6 +635,7 @@ public final class Changer {
         guard let (_, _, track) = resolve(step.reference) else { return }
         let id = issueID()
         let paused = keepingPause && transport == .paused
+        stopsAfterCurrentTrack = false
         current = step.reference
         currentID = id
         currentPath = track.path
@@ -635,6 +654,7 @@ public final class Changer {
         engine.stop()
         transport = .stopped
         isScanning = false
+        stopsAfterCurrentTrack = false
         queued = nil
         currentID = nil
         currentPath = nil
@@ -649,7 +669,7 @@ public final class Changer {
     /// the rack that put another file where the queued one was).
     private func requeue() {
         guard let current, transport != .stopped else { return }
-        let next = playOrder.successor(of: current, natural: true, order: shuffle, using: &generator)
+        let next = stopsAfterCurrentTrack ? nil : playOrder.successor(of: current, natural: true, order: shuffle, using: &generator)
         if next?.reference == queued?.step.reference, next.flatMap({ resolve($0.reference)?.track.path }) == queued?.path { return }
         queued = next.map(queue)
         engine.replaceNext(queued?.engineTrack)

@@ -14,6 +14,8 @@ public struct DashboardSnapshot: Equatable, Sendable {
     public var repeatMode: String
     public var randomMode: String
     public var isScanning: Bool
+    /// Playback ends with the current track ("stop after this song").
+    public var stopsAfterTrack: Bool
     public var volume: Int
     public var isMuted: Bool
     /// The sound output, e.g. "alsa:default" or "silent".
@@ -38,7 +40,7 @@ public struct DashboardSnapshot: Equatable, Sendable {
     public init(
         magazines: [MagazineRow], slots: [SlotRow], nowPlaying: NowPlayingPanel?, transport: Transport,
         repeatMode: String, randomMode: String, isScanning: Bool, volume: Int, isMuted: Bool, output: String, notice: String?,
-        replayGain: String? = nil,
+        replayGain: String? = nil, stopsAfterTrack: Bool = false,
         remoteResponse: RemoteResponse? = nil, activity: String? = nil, libraryRevision: Int = 0,
         pinnedNotices: [PinnedNotice] = [], listening: Listening? = nil
     ) {
@@ -49,6 +51,7 @@ public struct DashboardSnapshot: Equatable, Sendable {
         self.repeatMode = repeatMode
         self.randomMode = randomMode
         self.isScanning = isScanning
+        self.stopsAfterTrack = stopsAfterTrack
         self.volume = volume
         self.isMuted = isMuted
         self.output = output

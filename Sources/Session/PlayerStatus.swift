@@ -23,6 +23,8 @@ public struct PlayerStatus: Codable, Equatable, Sendable {
     public var repeatMode: String
     public var randomMode: String
     public var scanning: Bool
+    /// Playback ends with the current track ("stop after this song").
+    public var stopsAfterTrack: Bool
     public var volume: Int
     public var muted: Bool
     /// "alsa:default", "silent (no sound device)", "wav:/tmp/x.wav"…
@@ -46,6 +48,7 @@ public struct PlayerStatus: Codable, Equatable, Sendable {
         if let magazine { line += " \u{00B7} \(magazine)" }
         var modes = ["repeat \(repeatMode)", "random \(randomMode)"]
         if scanning { modes.append("scan") }
+        if stopsAfterTrack { modes.append("stops after this track") }
         modes.append(muted ? "muted" : "volume \(volume)%")
         modes.append(output)
         return line + " \u{00B7} " + modes.joined(separator: ", ")
@@ -59,7 +62,7 @@ extension PlayerSession {
         var status = PlayerStatus(
             state: changer.transport.rawValue, magazine: changer.currentMagazine?.name, elapsed: 0,
             repeatMode: settings.repeatMode.rawValue, randomMode: settings.randomMode.rawValue, scanning: changer.isScanning,
-            volume: settings.volume, muted: settings.muted, output: engine.outputDescription
+            stopsAfterTrack: changer.stopsAfterCurrentTrack, volume: settings.volume, muted: settings.muted, output: engine.outputDescription
         )
         if changer.transport != .stopped, let current = changer.current, let (magazine, album, track) = changer.resolve(current) {
             status.magazine = magazine.name

@@ -74,7 +74,7 @@ final class DashboardBridge: DashboardHost {
             magazines: magazines, slots: slots, nowPlaying: nowPlaying, transport: transport,
             repeatMode: settings.repeatMode.rawValue, randomMode: settings.randomMode.rawValue, isScanning: changer.isScanning,
             volume: settings.volume, isMuted: settings.muted, output: DashboardBridge.headerText(forOutput: session.engine.outputDescription),
-            notice: session.latestNotice?.text, replayGain: session.engine.replayGainInUse?.rawValue,
+            notice: session.latestNotice?.text, replayGain: session.engine.replayGainInUse?.rawValue, stopsAfterTrack: changer.stopsAfterCurrentTrack,
             remoteResponse: session.latestRemoteResponse.map { .init(text: $0.text, count: $0.count) },
             activity: session.libraryActivity, libraryRevision: session.libraryRevision,
             pinnedNotices: session.pinnedNotices.map { DashboardSnapshot.PinnedNotice(id: $0.id, text: $0.text) },

@@ -99,6 +99,33 @@ struct EverydayTalkTests {
         #expect(rig.say("what's up next") == IntentOutcome(response: "Nothing: playback stops after this track."))
     }
 
+    @Test("Stop after this song: said, asked about, cancelled; nothing to stop after when stopped")
+    func stopAfterThisSong() throws {
+        let rig = try Rig()
+        #expect(rig.say("stop after this song") == IntentOutcome(response: "Nothing is playing.", succeeded: false))
+        _ = rig.say("play disc 1")
+        #expect(rig.say("stop after this song") == IntentOutcome(response: "Stopping after this track: track 1, A1."))
+        #expect(rig.say("what's next") == IntentOutcome(response: "Nothing: playback stops after this track."))
+        #expect(rig.say("keep playing after this track") == IntentOutcome(response: "Playback goes on after this track."))
+        #expect(rig.say("what's next") == IntentOutcome(response: "Next: track 2, A2."))
+        #expect(rig.say("make this the last song") == IntentOutcome(response: "Stopping after this track: track 1, A1."))
+        rig.fixture.engine.finishTrack(rig.changer)
+        #expect(rig.changer.transport == .stopped)
+        #expect(rig.say("play") == IntentOutcome(response: "Resuming disc 1, A, track 2, A2."))
+    }
+
+    @Test("Which magazines there are: each with its disc count, the one playing or on show marked")
+    func listMagazines() throws {
+        let rig = try LibraryRig()
+        for sentence in ["what magazines do i have", "list my magazines", "how many magazines are there"] {
+            #expect(rig.say(sentence) == "2 magazines: Magazine One (3 discs, current) and Magazine Two (6 discs).", "\(sentence)")
+        }
+        _ = rig.say("play the album something")
+        #expect(rig.say("which playlists can i play") == "2 magazines: Magazine One (3 discs) and Magazine Two (6 discs, playing).")
+        _ = rig.say("eject disc 1")
+        #expect(rig.say("tell me all the magazines") == "2 magazines: Magazine One (3 discs) and Magazine Two (5 discs, playing).")
+    }
+
     @Test("What is loaded: the magazine slot by slot, or one disc with its artist, tracks and length")
     func whatsLoaded() throws {
         let rig = try Rig()

@@ -189,6 +189,10 @@ struct NaturalPhrasingTests {
         ("what genre is this", "NowPlaying detail=genre"), ("what kind of music is this", "NowPlaying detail=genre"),
         ("what's the genre of this song", "NowPlaying detail=genre"), ("i want music", "PlaySomething"),
         ("give me some tunes", "PlaySomething"), ("i need some music", "PlaySomething"),
+        ("i'm bored of this song", "NextTrack"), ("enough of this track", "NextTrack"), ("what magazines do i have", "ListMagazines"),
+        ("list the playlists", "ListMagazines"), ("stop after this song", "StopAfterTrack"),
+        ("stop the music when this track ends", "StopAfterTrack"), ("this is the last song", "StopAfterTrack"),
+        ("don't stop after this song", "StopAfterTrack mode=off"), ("keep playing after this track", "StopAfterTrack mode=off"),
     ]
 
     @Test("A natural phrasing resolves to the expected intent and parameters", arguments: phrasings)

@@ -257,7 +257,7 @@ struct PerformerTests {
         case .ejectDisc: IntentInvocation(intent, parameters: ["disc": ChangerInvocations.slot(5)])
         case .playGenre: IntentInvocation(intent, parameters: ["genre": .entity(typeIdentifier: "Genre", id: LibraryEntities.genreID("Jazz"), displayName: "Jazz")])
         case .playSomething, .pause, .resume, .stop, .togglePlayPause, .nextTrack, .previousTrack, .nextDisc, .previousDisc,
-             .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying, .playLastDisc, .restartTrack, .getVolume, .describeDiscs:
+             .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying, .playLastDisc, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .stopAfterTrack:
             ChangerInvocations.plain(intent)
         }
     }

@@ -44,6 +44,16 @@ import Testing
         #expect(narrow.text(row: 0).contains("RG") && narrow.text(row: 0).hasSuffix("14:05"), "\(narrow.text(row: 0))")
     }
 
+    @Test func theLastLampShowsOnlyWhilePlaybackStopsAfterThisTrack() {
+        let host = FakeHost()
+        #expect(!DashboardHarness(host: host).frame().text(row: 0).contains("LAST"))
+        host.stopsAfterTrack = true
+        let with = DashboardHarness(host: host).frame()
+        #expect(with.role(x: with.column(of: "LAST", row: 0)!, y: 0) == .lampOn, "\(with.text(row: 0))")
+        let narrow = DashboardHarness(host: host, width: 40, height: 12).frame()
+        #expect(narrow.text(row: 0).contains("LAST") && narrow.text(row: 0).hasSuffix("14:05"), "\(narrow.text(row: 0))")
+    }
+
     @Test func muteReplacesTheVolume() {
         let host = FakeHost()
         host.isMuted = true

@@ -79,6 +79,24 @@ struct RemoteControlTests {
         _ = player.waitForExit()
     }
 
+    @Test("'stop after this song': the track plays to its end, then playback stops and is saved at the next track")
+    func stopAfterThisSong() throws {
+        let fixture = try PlayerFixture()
+        let player = try fixture.startPlayer()
+        let reply = try fixture.run("say", "stop", "after", "this", "song")
+        #expect(reply.status == 0)
+        #expect(reply.output == "Stopping after this track: track 1, Sea Breeze.\n")
+        #expect(try fixture.run("say", "what's", "next").output == "Nothing: playback stops after this track.\n")
+        #expect(try fixture.run("status", "--json").output.contains("\"stopsAfterTrack\":true"))
+        #expect(try fixture.run("status").output.contains("stops after this track"))
+        #expect(try fixture.run("say", "skip", "ahead", "10", "seconds").status == 0)
+        // The headless player quits when playback finishes, as at the end of its disc.
+        #expect(player.waitForExit(timeout: 15) == 0, "playback did not stop at the end of the track: \(player.error)")
+        let position = try #require(try fixture.savedState()["position"] as? [String: Any])
+        #expect(position["slot"] as? Int == 1)
+        #expect(position["trackIndex"] as? Int == 1, "“play” goes on with the track after it")
+    }
+
     @Test("status --json says what is playing, for status bars and scripts")
     func statusJSON() throws {
         let fixture = try PlayerFixture()

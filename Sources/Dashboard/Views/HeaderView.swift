@@ -1,6 +1,7 @@
 /// The top row, like a head unit's display: the app name and magazine (the playing one, else the
 /// one on show) on the left; the mode lamps
-/// (RPT, RDM, SCAN, and RG while a ReplayGain is applied), volume, output device and clock on the right. When the row is short, details
+/// (RPT, RDM, SCAN, RG while a ReplayGain is applied, and LAST while playback stops after this
+/// track), volume, output device and clock on the right. When the row is short, details
 /// go in a fixed order: mode names, magazine name, output device, the long app name.
 enum HeaderView {
     typealias Piece = (text: String, role: Role)
@@ -36,7 +37,7 @@ enum HeaderView {
             ("RPT", snapshot.repeatMode, ViewModel.isOn(snapshot.repeatMode)),
             ("RDM", snapshot.randomMode, ViewModel.isOn(snapshot.randomMode)),
             ("SCAN", "", snapshot.isScanning),
-        ] + (snapshot.replayGain.map { [("RG", $0, true)] } ?? [])
+        ] + (snapshot.replayGain.map { [("RG", $0, true)] } ?? []) + (snapshot.stopsAfterTrack ? [("LAST", "", true)] : [])
         for (index, lamp) in lamps.enumerated() {
             if index > 0 { right.append((detail < 1 ? "  " : " ", .normal)) }
             right.append((lamp.0, lamp.2 ? .lampOn : .lampOff))

@@ -29,6 +29,7 @@ final class FakeHost: DashboardHost {
     var output = "silent"
     var notice: String?
     var replayGain: String?
+    var stopsAfterTrack = false
     var remoteResponse: DashboardSnapshot.RemoteResponse?
     var activity: String?
     /// Questions `question(before:)` answers, by edit.
@@ -97,7 +98,7 @@ final class FakeHost: DashboardHost {
             },
             slots: slots, nowPlaying: panel, transport: panel == nil ? .stopped : transport,
             repeatMode: repeatMode, randomMode: randomMode, isScanning: isScanning, volume: volume, isMuted: isMuted, output: output, notice: notice,
-            replayGain: replayGain,
+            replayGain: replayGain, stopsAfterTrack: stopsAfterTrack,
             remoteResponse: remoteResponse, activity: activity, pinnedNotices: pinnedNotices, listening: listening
         )
     }
