@@ -69,6 +69,8 @@ public enum ChangerCatalog {
         ], summary: "Load {album}[ into slot {slot}]", response: "Loading {album}[ into slot {slot}]."),
         IntentDefinition(.ejectDisc, title: "Eject Disc", parameters: [disc(question: "Which disc should come out?")],
                          summary: "Eject disc {disc}", response: "Ejecting disc {disc}."),
+        IntentDefinition(.ejectAlbum, title: "Eject Album", parameters: [album(question: "Which album should come out?")],
+                         summary: "Eject {album}", response: "Ejecting {album}."),
         IntentDefinition(.playSomething, title: "Play Something", summary: "Play whatever is loaded", response: "Playing where you left off."),
         IntentDefinition(.pause, title: "Pause", summary: "Pause", response: "Paused."),
         IntentDefinition(.resume, title: "Resume", summary: "Resume playing", response: "Resuming."),

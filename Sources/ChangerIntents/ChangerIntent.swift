@@ -18,6 +18,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     case playGenre = "PlayGenre"
     case loadAlbum = "LoadAlbum"
     case ejectDisc = "EjectDisc"
+    case ejectAlbum = "EjectAlbum"
     case playSomething = "PlaySomething"
     case pause = "Pause"
     case resume = "Resume"
@@ -68,7 +69,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
         case .playMagazine, .playDisc, .nextDisc, .previousDisc, .changeVolume, .mute, .unmute, .scan: .key
         case .playSomething, .pause, .resume, .setVolume: .mediaKey
         case .nextMagazine, .previousMagazine, .nowPlaying, .playMagazineNumber, .playLastDisc, .playTrackNumber, .playAlbum,
-             .playArtist, .playSong, .playGenre, .loadAlbum, .ejectDisc, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .stopAfterTrack: []
+             .playArtist, .playSong, .playGenre, .loadAlbum, .ejectDisc, .ejectAlbum, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .stopAfterTrack: []
         }
     }
 }

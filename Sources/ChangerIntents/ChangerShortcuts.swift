@@ -296,6 +296,10 @@ public enum ChangerShortcuts {
             "(eject|unload|take out) [<det>] [a] [<disc>]"
         ), title: "Eject Disc", symbol: "eject"),
 
+        AppShortcut(.ejectAlbum, phrases: spoken(
+            "<eject> [<det>] [<album_word>] {album} [<album_word>] [from [<det>] (<magazine>|changer)]"
+        ), title: "Eject Album", symbol: "eject.circle"),
+
         AppShortcut(.playSomething, phrases: spoken(
             "play [it|something|anything|some music|music|some songs|songs|a song|whatever|some tunes|tunes|my cds|my discs|everything|all|all music|all my music|all songs|all the music|some stuff|stuff|a tune|something good|the tunes|all the songs]",
             "(start|begin) [<det>] (music|playback|playing|playing music|listening|player|stereo|cd player|radio|tunes)",

@@ -19,6 +19,8 @@ import MusicLibrary
 /// - a song plays its disc from that track;
 /// - a genre plays a loaded disc of that genre (the next one after the disc playing, so asking
 ///   again moves on), else one from the library chosen at random, loaded as an album would be;
+/// - an album ejected by name comes out of its slot: the current magazine's, else the first
+///   magazine of the rack that holds it;
 /// - loading and ejecting by sentence are edits through the player's `RackEditor`, as the
 ///   dashboard's are: the disc that plays is replaced or ejected the changer way, and `u` undoes it.
 ///
@@ -52,6 +54,12 @@ struct LibraryActions {
             case .ejectDisc:
                 guard let slot = invocation["disc"]?.integerValue else { return IntentOutcome(response: "Which disc should come out?", succeeded: false) }
                 return try eject(slot)
+            case .ejectAlbum:
+                guard let album = album(invocation["album"]) else { return gone(invocation["album"], "album") }
+                guard let (magazine, slot) = place(of: album) else {
+                    return IntentOutcome(response: "\(album.title) isn't in a magazine.", succeeded: false)
+                }
+                return IntentOutcome(response: try performer.rackEditor.perform(.eject(slot: slot, magazine: .id(magazine.id))).message)
             default:
                 return IntentOutcome(response: "Sorry, CD Changer hasn't added support for that.", succeeded: false)
             }

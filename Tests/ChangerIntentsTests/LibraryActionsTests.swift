@@ -125,6 +125,19 @@ struct LibraryActionsTests {
         #expect(rig.slots(of: "Magazine One") == ["-", "-", "-", "-", "-", "-"])
     }
 
+    @Test("Ejecting an album by name takes it out of its slot, the current magazine's first, and says so when no magazine holds it")
+    func ejectByName() throws {
+        let rig = try LibraryRig()
+        #expect(rig.say("eject night drive") == "Ejected Night Drive from slot 4 of Magazine One.")
+        #expect(rig.slots(of: "Magazine One") == ["Coastal Morning", "Greatest Hits", "-", "-", "-", "-"])
+        #expect(rig.say("take out the album winter songs") == "Ejected Winter Songs from slot 4 of Magazine Two.")
+        #expect(rig.slots(of: "Magazine Two")[3] == "-")
+        #expect(rig.say("remove rain songs") == "Rain Songs isn't in a magazine.")
+        _ = rig.say("play the album coastal morning")
+        #expect(rig.say("eject coastal morning from the magazine") == "Ejected Coastal Morning from slot 1 of Magazine One. Now playing disc 2, Greatest Hits.")
+        #expect(rig.playing == "Amber Lane - Greatest Hits/1")
+    }
+
     @Test("A name the library no longer has is refused in words")
     func gone() throws {
         let rig = try LibraryRig()

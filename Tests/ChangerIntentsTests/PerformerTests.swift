@@ -255,6 +255,7 @@ struct PerformerTests {
         case .playSong: IntentInvocation(intent, parameters: ["song": .entity(typeIdentifier: "Song", id: fixture.path("A").appending("2.mp3").displayName, displayName: "A2")])
         case .loadAlbum: IntentInvocation(intent, parameters: ["album": .entity(typeIdentifier: "Album", id: fixture.path("C").displayName, displayName: "C"), "slot": ChangerInvocations.slot(2)])
         case .ejectDisc: IntentInvocation(intent, parameters: ["disc": ChangerInvocations.slot(5)])
+        case .ejectAlbum: IntentInvocation(intent, parameters: ["album": .entity(typeIdentifier: "Album", id: fixture.path("B").displayName, displayName: "B")])
         case .playGenre: IntentInvocation(intent, parameters: ["genre": .entity(typeIdentifier: "Genre", id: LibraryEntities.genreID("Jazz"), displayName: "Jazz")])
         case .playSomething, .pause, .resume, .stop, .togglePlayPause, .nextTrack, .previousTrack, .nextDisc, .previousDisc,
              .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying, .playLastDisc, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .stopAfterTrack:
