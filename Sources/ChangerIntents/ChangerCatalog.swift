@@ -92,7 +92,9 @@ public enum ChangerCatalog {
             // Not in any phrase: where MPRIS Seek and SetPosition go, in microseconds from
             // the start of the track (instead of `seconds`).
             ParameterDefinition(name: "position", title: "Position", type: .integer(0...86_400_000_000), isRequired: false, question: "Where in the track?"),
-        ], summary: "Skip {direction}[ {seconds}]", response: "Skipping {direction}[ {seconds}]."),
+            // "Jump to 2 minutes": a time from the start of the track (instead of `seconds`).
+            ParameterDefinition(name: "at", title: "At", type: .enumeration(ChangerEnums.seekAmount), isRequired: false, question: "Where in the track?", answerType: .integer(0...86_400)),
+        ], summary: "Skip {direction}[ {seconds}][ to {at}]", response: "Skipping {direction}[ {seconds}][ to {at}]."),
         IntentDefinition(.setVolume, title: "Set Volume", parameters: [
             ParameterDefinition(name: "volume", title: "Volume", type: .enumeration(ChangerEnums.volumeLevel), question: "What volume, from 0 to 100 percent?", answerType: .integer(0...100)),
         ], summary: "Set the volume to {volume}", response: "Volume {volume}."),

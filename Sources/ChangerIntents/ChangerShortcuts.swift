@@ -161,7 +161,8 @@ public enum ChangerShortcuts {
     /// the grammar; spoken, "what's on disc 8" and "what's in the magazine" still work. A genre
     /// by itself or after "play" alone ("play the synth", "ambient please") drew speech outside
     /// the grammar ("i need a sec" acted on as "play me the synth"); spoken, "play some ambient
-    /// music", "play something ambient" and "I'm in the mood for ambient" still work.
+    /// music", "play something ambient" and "I'm in the mood for ambient" still work. A time in
+    /// the track ("jump to 2 minutes") is typed: its numbers are the grammar's worst sound-alikes.
     public static let typedOnlyPhrases: Set<String> = Set(spoken(
         "[<det>] {disc} <disc> <of_magazine>",
         "<det> {track} <track>",
@@ -169,7 +170,9 @@ public enum ChangerShortcuts {
         "(list|read [out]|name|tell me) [<det>] (<discs>|albums|cds) [(in|of|on) [<det>] (<magazine>|changer|cd changer|rack)]",
         "<play> [some|<det>] {genre} [songs|tracks|tunes|stuff|albums|records|genre]",
         "<play> [a|an|some] {genre} (song|track|tune|album|record|cd|disc)",
-        "[some] {genre} [please]"
+        "[some] {genre} [please]",
+        "((<go>|seek|scrub|fast forward|forward) to{direction=forward}|(rewind|wind back|back up) to{direction=backward}) [the] {at} [mark|point|position] [(in|into|of) [<det>] (<track>|it)]",
+        "(start|play|resume|begin) [<det>] [<track>|it] (at|from) [the] {at} [mark|point|position]{direction=forward}"
     ))
 
     /// Repeat and shuffle modes the voice grammar does not hear by their short one-word names:
@@ -430,7 +433,9 @@ public enum ChangerShortcuts {
             "seek [{direction}]",
             "(<forward>|seek (forward|ahead|forwards)) [by] {seconds} [ahead|forward|in]{direction=forward}",
             "(<backward>|seek (back|backward|backwards)) [by] {seconds} [back|backward|backwards]{direction=backward}",
-            "{direction} {seconds}"
+            "{direction} {seconds}",
+            "((<go>|seek|scrub|fast forward|forward) to{direction=forward}|(rewind|wind back|back up) to{direction=backward}) [the] {at} [mark|point|position] [(in|into|of) [<det>] (<track>|it)]",
+            "(start|play|resume|begin) [<det>] [<track>|it] (at|from) [the] {at} [mark|point|position]{direction=forward}"
         ), title: "Seek", symbol: "goforward.10"),
 
         AppShortcut(.setVolume, phrases: spoken(

@@ -165,6 +165,14 @@ public final class IntentPerformer {
                 if wasScanning { return playing(prefix: "Scan off. Staying on ") }
                 return IntentOutcome(response: "\(forward ? "Forward" : "Back") to \(ClockText.minutesAndSeconds(seconds)).")
             }
+            if let at = integer(invocation["at"]) {
+                if let (_, _, track) = changer.current.flatMap(changer.resolve), track.duration > 0, Double(at) >= track.duration {
+                    return IntentOutcome(response: "\(track.title) is only \(ClockText.minutesAndSeconds(track.duration)) long.", succeeded: false)
+                }
+                changer.seek(to: Double(at))
+                if wasScanning { return playing(prefix: "Scan off. Staying on ") }
+                return IntentOutcome(response: "To \(ClockText.minutesAndSeconds(Double(at))).")
+            }
             let seconds = integer(invocation["seconds"]) ?? 10
             changer.seek(by: Double(forward ? seconds : -seconds))
             if wasScanning { return playing(prefix: "Scan off. Staying on ") }

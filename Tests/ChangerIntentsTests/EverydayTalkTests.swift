@@ -42,6 +42,24 @@ struct EverydayTalkTests {
         #expect(rig.fixture.engine.seeks.last == 0)
     }
 
+    @Test("Seeking to a time in the track, forward or back; past its end is refused in words")
+    func seekToATime() throws {
+        let rig = try Rig()
+        #expect(rig.say("jump to 1 minute") == IntentOutcome(response: "Nothing is playing.", succeeded: false))
+        _ = rig.say("play disc 1")
+        rig.fixture.engine.heardSeconds = 80
+        #expect(rig.say("go to the 45 second mark") == IntentOutcome(response: "To 0:45."))
+        #expect(rig.fixture.engine.seeks.last == 45)
+        #expect(rig.say("skip to 1 minute 30 seconds") == IntentOutcome(response: "To 1:30."))
+        #expect(rig.fixture.engine.seeks.last == 90)
+        #expect(rig.say("start the song at 30 seconds") == IntentOutcome(response: "To 0:30."))
+        #expect(rig.fixture.engine.seeks.last == 30)
+        #expect(rig.say("rewind to 10 seconds") == IntentOutcome(response: "To 0:10."))
+        #expect(rig.say("jump to 2 minutes") == IntentOutcome(response: "A1 is only 1:40 long.", succeeded: false))
+        #expect(rig.fixture.engine.seeks.last == 10, "nothing moved")
+        #expect(rig.fixture.playing == "A1")
+    }
+
     @Test("Volume: absolute, relative by an amount, clamped with a reply, and asked")
     func volume() throws {
         let rig = try Rig()

@@ -190,7 +190,8 @@ struct NaturalPhrasingTests {
         ("what's the genre of this song", "NowPlaying detail=genre"), ("i want music", "PlaySomething"),
         ("give me some tunes", "PlaySomething"), ("i need some music", "PlaySomething"),
         ("i'm bored of this song", "NextTrack"), ("enough of this track", "NextTrack"), ("what magazines do i have", "ListMagazines"),
-        ("list the playlists", "ListMagazines"), ("stop after this song", "StopAfterTrack"),
+        ("list the playlists", "ListMagazines"), ("jump to 2 minutes", "Seek at=120 direction=forward"),
+        ("rewind to 30 seconds", "Seek at=30 direction=backward"), ("play it from the 1 minute mark", "Seek at=60 direction=forward"), ("stop after this song", "StopAfterTrack"),
         ("stop the music when this track ends", "StopAfterTrack"), ("this is the last song", "StopAfterTrack"),
         ("don't stop after this song", "StopAfterTrack mode=off"), ("keep playing after this track", "StopAfterTrack mode=off"),
     ]
