@@ -163,6 +163,10 @@ public enum ChangerShortcuts {
     /// the grammar ("i need a sec" acted on as "play me the synth"); spoken, "play some ambient
     /// music", "play something ambient" and "I'm in the mood for ambient" still work. A time in
     /// the track ("jump to 2 minutes") is typed: its numbers are the grammar's worst sound-alikes.
+    /// "Stop after this song" said any way ("finish the music once the current tune is done")
+    /// took speech outside the grammar ("turn off the once current song"), and "read my
+    /// magazines" was acted on for a clip outside it; spoken, "stop after this song", "make this
+    /// the last track" and "what magazines do I have" still work.
     public static let typedOnlyPhrases: Set<String> = Set(spoken(
         "[<det>] {disc} <disc> <of_magazine>",
         "<det> {track} <track>",
@@ -171,6 +175,8 @@ public enum ChangerShortcuts {
         "<play> [some|<det>] {genre} [songs|tracks|tunes|stuff|albums|records|genre]",
         "<play> [a|an|some] {genre} (song|track|tune|album|record|cd|disc)",
         "[some] {genre} [please]",
+        "(stop|end|finish|turn off|switch off|shut off) [<det>] [<playing>|playback|playing|it] (after|at the end of|when|once) [<det>] (current|this|that) <track> [ends|is over|is done|finishes]",
+        "(list|name|read [out]|tell me|show me|say) [<det>|all [<det>]] <magazines>",
         "((<go>|seek|scrub|fast forward|forward) to{direction=forward}|(rewind|wind back|back up) to{direction=backward}) [the] {at} [mark|point|position] [(in|into|of) [<det>] (<track>|it)]",
         "(start|play|resume|begin) [<det>] [<track>|it] (at|from) [the] {at} [mark|point|position]{direction=forward}"
     ))
@@ -347,6 +353,7 @@ public enum ChangerShortcuts {
 
         AppShortcut(.stopAfterTrack, phrases: spoken(
             "(stop|end|finish|turn off|switch off|shut off) [<det>] [<playing>|playback|playing|it] (after|at the end of|when|once) [<det>] (current|this|that) <track> [ends|is over|is done|finishes]",
+            "stop [playing] after (this|the current) <track>",
             "(this is|make this|this will be|let this be) [<det>] last <track>",
             "(stop|end) after (this|that|the current) [1]",
             "((don't|do not) stop after|(keep playing|keep going|continue|carry on|play on) after) [<det>] (current|this|that) <track>{mode=off}",
