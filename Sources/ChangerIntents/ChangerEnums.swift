@@ -203,6 +203,7 @@ public enum ChangerEnums {
             EnumCase(.string("next"), displayName: "next track"),
             EnumCase(.string("disc"), displayName: "disc"),
             EnumCase(.string("genre"), displayName: "genre"),
+            EnumCase(.string("year"), displayName: "year"),
             EnumCase(.string("magazine"), displayName: "magazine"),
         ]
     )

@@ -225,6 +225,7 @@ public final class IntentPerformer {
             case "next": return upNext()
             case "disc": return discPlaying()
             case "genre": return genrePlaying()
+            case "year": return yearPlaying()
             default: return nowPlaying()
             }
         case .listMagazines:
@@ -281,6 +282,15 @@ public final class IntentPerformer {
         }
         guard let genre = album.genre else { return IntentOutcome(response: "\(album.title) has no genre in its tags.") }
         return IntentOutcome(response: "\(album.title) is \(genre).")
+    }
+
+    /// "Night Drive is from 2019." or that its tags name no year.
+    private func yearPlaying() -> IntentOutcome {
+        guard let current = changer.current, let (_, album, _) = changer.resolve(current), changer.transport != .stopped else {
+            return IntentOutcome(response: "Nothing is playing.")
+        }
+        guard let year = album.year else { return IntentOutcome(response: "\(album.title) has no year in its tags.") }
+        return IntentOutcome(response: "\(album.title) is from \(year).")
     }
 
     /// "Night Drive by Cassette Radio: 4 tracks, 1:06".

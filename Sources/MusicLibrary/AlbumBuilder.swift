@@ -39,6 +39,7 @@ enum AlbumBuilder {
             path: folder, title: title, artist: albumArtist,
             tracks: tracks.sorted(by: numbersAreUnique(tracks) ? playOrder : fileNameOrder),
             genre: mostCommon(readable.compactMap(\.info.genre)),
+            year: mostCommon(readable.compactMap(\.info.year)),
             unreadableFiles: unreadable.sorted { $0.path < $1.path }
         )
     }
@@ -92,8 +93,8 @@ enum AlbumBuilder {
     }
 
     /// The value seen most often (ties: the first seen), or nil for none.
-    static func mostCommon(_ values: [String]) -> String? {
-        var counts: [String: Int] = [:]
+    static func mostCommon<Value: Hashable>(_ values: [Value]) -> Value? {
+        var counts: [Value: Int] = [:]
         for value in values { counts[value, default: 0] += 1 }
         return values.max { counts[$0]! < counts[$1]! }
     }

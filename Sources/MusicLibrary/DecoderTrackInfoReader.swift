@@ -21,7 +21,7 @@ public struct DecoderTrackInfoReader: TrackInfoReader {
         let frames = decoder.length.frames ?? 0
         return .success(TrackInfo(
             title: tags.title, artist: tags.artist, album: tags.album, albumArtist: tags.albumArtist,
-            trackNumber: tags.trackNumber, discNumber: tags.discNumber, genre: tags.genre, duration: rate > 0 ? Double(frames) / Double(rate) : 0
+            trackNumber: tags.trackNumber, discNumber: tags.discNumber, genre: tags.genre, year: TrackInfo.year(fromDate: tags.date), duration: rate > 0 ? Double(frames) / Double(rate) : 0
         ))
     }
 }

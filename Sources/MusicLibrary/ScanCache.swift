@@ -23,7 +23,7 @@ public struct ScanCache: Sendable {
         var entries: [Entry]
     }
 
-    /// 2: files' genres are remembered too.
+    /// 2: files' genres and years are remembered too.
     static let version = 2
     var entries: [LibraryPath: Entry] = [:]
     /// Whether anything changed since the cache was loaded.

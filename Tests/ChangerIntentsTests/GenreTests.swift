@@ -79,13 +79,16 @@ struct GenreTests {
         #expect(rig.slots(of: "Magazine One") == ["Coastal Morning", "Greatest Hits", "-", "Night Drive", "-", "-"])
     }
 
-    @Test("“what genre is this” names the playing album's genre, or says its tags have none")
-    func whatGenre() throws {
+    @Test("“what genre is this” and “what year is this from” name the playing album's, or say its tags have none")
+    func whatGenreAndYear() throws {
         let rig = try LibraryRig()
         #expect(rig.say("what genre is this") == "Nothing is playing.")
+        #expect(rig.say("what year is this from") == "Nothing is playing.")
         _ = rig.say("play the album night drive")
         #expect(rig.say("what genre is this") == "Night Drive is Ambient.")
+        #expect(rig.say("when was this album released") == "Night Drive is from 2019.")
         _ = rig.say("play the album open highway")
         #expect(rig.say("what kind of music is this") == "Open Highway (Deluxe Edition) has no genre in its tags.")
+        #expect(rig.say("what year is this song from") == "Open Highway (Deluxe Edition) has no year in its tags.")
     }
 }

@@ -15,13 +15,15 @@ import TestSupport
 ///
 /// Genres: Acoustic (Coastal Morning; Greatest Hits by Amber Lane as "acoustic"), Ambient (Night
 /// Drive, Winter Songs, Field Recordings), Chanson (Café Mélancolie), Jazz (Rain Songs), "Other"
-/// (Something, a tag that names no genre); the rest have none.
+/// (Something, a tag that names no genre); the rest have none. Night Drive is from 2019; no other
+/// album has a year.
 final class LibraryRig {
     /// An album in folder `folder` of `root` (the folder is made by the rig, so the changer finds it there).
-    static func album(_ folder: String, _ title: String, by artist: String, _ tracks: [String], genre: String? = nil, in root: LibraryPath) -> Album {
+    static func album(_ folder: String, _ title: String, by artist: String, _ tracks: [String], genre: String? = nil, year: Int? = nil,
+                      in root: LibraryPath) -> Album {
         Album(path: root.appending(folder), title: title, artist: artist, tracks: tracks.enumerated().map { index, name in
             Track(path: root.appending(folder).appending("\(index + 1).mp3"), title: name, artist: artist, trackNumber: index + 1, duration: 100)
-        }, genre: genre)
+        }, genre: genre, year: year)
     }
 
     static let genres = [
@@ -31,7 +33,8 @@ final class LibraryRig {
 
     static func albums(in root: LibraryPath) -> [Album] {
         let album = { (folder: String, title: String, artist: String, tracks: [String]) in
-            LibraryRig.album(folder, title, by: artist, tracks, genre: genres[title] ?? genres["\(title) by \(artist)"], in: root)
+            LibraryRig.album(folder, title, by: artist, tracks, genre: genres[title] ?? genres["\(title) by \(artist)"],
+                             year: title == "Night Drive" ? 2019 : nil, in: root)
         }
         return [
             album("Amber Lane - Coastal Morning", "Coastal Morning", "Amber Lane", ["Sea Breeze", "Lighthouse Lane"]),

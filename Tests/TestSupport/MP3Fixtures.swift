@@ -11,14 +11,17 @@ public enum MP3Fixtures {
         public var disc: String?
         /// ID3v2's `TCON` text as written: "Ambient", "(26)".
         public var genre: String?
+        /// The year tag as written ("2019").
+        public var year: String?
 
-        public init(title: String? = nil, artist: String? = nil, album: String? = nil, track: String? = nil, disc: String? = nil, genre: String? = nil) {
+        public init(title: String? = nil, artist: String? = nil, album: String? = nil, track: String? = nil, disc: String? = nil, genre: String? = nil, year: String? = nil) {
             self.title = title
             self.artist = artist
             self.album = album
             self.track = track
             self.disc = disc
         self.genre = genre
+        self.year = year
         }
     }
 
@@ -45,7 +48,8 @@ public enum MP3Fixtures {
         if let track = tags.track { arguments += ["--tn", track] }
         if let disc = tags.disc { arguments += ["--tv", "TPOS=\(disc)"] }
         if let genre = tags.genre { arguments += ["--tv", "TCON=\(genre)"] }
-        if tags.title != nil || tags.artist != nil || tags.album != nil || tags.track != nil || tags.disc != nil || tags.genre != nil {
+        if let year = tags.year { arguments += ["--ty", year] }
+        if tags.title != nil || tags.artist != nil || tags.album != nil || tags.track != nil || tags.disc != nil || tags.genre != nil || tags.year != nil {
             arguments.append("--id3v2-utf16")
         } else {
             arguments = arguments.filter { $0 != "--id3v2-only" }
