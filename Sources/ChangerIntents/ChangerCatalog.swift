@@ -120,6 +120,9 @@ public enum ChangerCatalog {
         IntentDefinition(.describeDiscs, title: "What's Loaded", parameters: [disc(required: false), magazine(required: false)],
                          summary: "Say what is loaded[ in slot {disc}][ of {magazine}]", response: "Here's what is loaded."),
         IntentDefinition(.listMagazines, title: "List Magazines", summary: "Say which magazines there are", response: "Here are the magazines."),
+        IntentDefinition(.describeLibrary, title: "What's in the Library", parameters: [
+            ParameterDefinition(name: "detail", title: "Detail", type: .enumeration(ChangerEnums.libraryDetail), isRequired: false, question: "Albums, artists or genres?"),
+        ], summary: "Say what the library holds[: {detail}]", response: "Here's what the library holds."),
     ]
 
     /// How many tracks to skip (two or more; one is a plain next or previous).

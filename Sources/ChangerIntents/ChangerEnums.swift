@@ -182,6 +182,17 @@ public enum ChangerEnums {
         ]
     )
 
+    /// What to say about the library; JSON string. Without it, its size.
+    public static let libraryDetail = EnumDefinition(
+        identifier: "LibraryDetail",
+        title: "Detail",
+        cases: [
+            EnumCase(.string("albums"), displayName: "albums"),
+            EnumCase(.string("artists"), displayName: "artists"),
+            EnumCase(.string("genres"), displayName: "genres"),
+        ]
+    )
+
     /// A setting turned on or off; JSON string "on" / "off".
     public static let onOff = EnumDefinition(
         identifier: "OnOff",

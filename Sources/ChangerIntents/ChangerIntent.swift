@@ -44,6 +44,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     case nowPlaying = "NowPlaying"
     case describeDiscs = "DescribeDiscs"
     case listMagazines = "ListMagazines"
+    case describeLibrary = "DescribeLibrary"
 
     /// Inputs other than sentences that run an intent. Every intent can be said or typed.
     public struct DirectInputs: OptionSet, Sendable {
@@ -60,7 +61,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     /// mapping against it, both ways). The rest are sentences only: Tab and Shift-Tab only show
     /// another magazine (the music goes on), while "next magazine" plays it; the dashboard shows
     /// what is playing. The music named from the library, track and magazine numbers, loading and
-    /// ejecting by sentence, stopping after this track, restarting a track, asking the volume, what is loaded and which magazines there are are sentences
+    /// ejecting by sentence, stopping after this track, restarting a track, asking the volume, what is loaded, which magazines there are and what the library holds are sentences
     /// too (the dashboard loads and ejects with keys of its own, through the rack editor, and shows
     /// what is loaded).
     public var directInputs: DirectInputs {
@@ -69,7 +70,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
         case .playMagazine, .playDisc, .nextDisc, .previousDisc, .changeVolume, .mute, .unmute, .scan: .key
         case .playSomething, .pause, .resume, .setVolume: .mediaKey
         case .nextMagazine, .previousMagazine, .nowPlaying, .playMagazineNumber, .playLastDisc, .playTrackNumber, .playAlbum,
-             .playArtist, .playSong, .playGenre, .loadAlbum, .ejectDisc, .ejectAlbum, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .stopAfterTrack: []
+             .playArtist, .playSong, .playGenre, .loadAlbum, .ejectDisc, .ejectAlbum, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .describeLibrary, .stopAfterTrack: []
         }
     }
 }

@@ -261,7 +261,7 @@ public enum ChangerShortcuts {
         AppShortcut(.playArtist, phrases: spoken(
             "<play> [some] [<det>] [<artist_word>] {artist}",
             "[some] [<det>] [<artist_word>] {artist}",
-            "<play> <some_music> (by|from|of) [<det>] [<artist_word>] {artist}",
+            "<play> (<some_music>|(the|that) (album|record|cd|albums|records|cds)) (by|from|of) [<det>] [<artist_word>] {artist}",
             "<play> [some|<det>] {artist} (music|songs|tracks|tunes|stuff|records|albums)",
             "<play> [<det>] <artist_word> (called|named) {artist}",
             "[some] {artist} please",
@@ -310,7 +310,7 @@ public enum ChangerShortcuts {
         ), title: "Eject Album", symbol: "eject.circle"),
 
         AppShortcut(.playSomething, phrases: spoken(
-            "play [it|something|anything|some music|music|some songs|songs|a song|whatever|some tunes|tunes|my cds|my discs|everything|all|all music|all my music|all songs|all the music|some stuff|stuff|a tune|something good|the tunes|all the songs]",
+            "play [it|something|anything|some music|music|some songs|songs|a song|whatever|some tunes|tunes|my cds|my discs|everything|all|all music|all my music|all songs|all the music|some stuff|stuff|a tune|something good|the tunes|all the songs|any song|any music|any album]",
             "(start|begin) [<det>] (music|playback|playing|playing music|listening|player|stereo|cd player|radio|tunes)",
             "(start|begin) [playing]",
             "put (on some music|some music on|on music|music on|something on|on something|on some (tunes|songs)|some (tunes|songs) on)",
@@ -458,7 +458,7 @@ public enum ChangerShortcuts {
         AppShortcut(.changeVolume, phrases: spoken(
             "[<turn>] (<whose> <volume>|[<det>] <player>|it) [way] {step} <little> [by {amount}|{amount}]",
             "<turn> {step} <volume_object> <little> [by {amount}|{amount}]",
-            "[make|get] [it|<det> (music|sound|volume|<player>)] <little> {step:louder}",
+            "[make|get|play] [it|<det> (music|sound|volume|<player>)] <little> {step:louder}",
             "<raise> <volume_object> <little> [by {amount}|{amount}]{step=up}",
             "<lower> <volume_object> <little> [by {amount}|{amount}]{step=down}",
             "{step:more} (volume|sound)",
@@ -531,7 +531,7 @@ public enum ChangerShortcuts {
             "(what|which) (song|track|tune|album|disc|cd|music|artist|band|track number|song number) (is|s) (this|playing|on|that)",
             "(who|who's|who is) (sings|singing|sang|performs|wrote|made|this|playing|the artist|the singer|the band|this artist|this band) [this|that|it] [song|track|tune]",
             "(what|who) (am I|are we|are you|is this) (listening to|playing|hearing)",
-            "(now playing|current song|current track|song info|track info|song name|song title|track name|track title|tell me what's playing|tell me what is playing|show me what's playing|say what's playing|tell me the (artist|band|singer|album))",
+            "(now playing|current song|current track|song info|track info|song name|song title|track name|track title|tell me what's playing|tell me what is playing|show me what's playing|say what's playing|tell me the (artist|band|singer|album)|[the] name of the (artist|singer|band))",
             "(what's|what is|tell me) the ((name|title) of (this|the|that) (song|track|tune|album)|(song|track|album) (name|title))",
             "((name|identify) (this|the|that) (song|track|tune)|(what's|what is) (this|the|that) (song|track|tune|album) called|[the] (name|title) of (this|that|the current) (song|track|tune|album))",
             "((how long is|what's the length of|what is the length of|how long does) ([<det>] <track>|it|this) [last|go on|run|take]{detail=length}|(how far (into|in|through) [<det>] [<track>|it|this] (are we|am I|is it)|how far in (are we|am I)|where are we in [<det>] <track>|how much of [<det>] [<track>|it|this] (has played|have we heard|have I heard)){detail=elapsed}|(how long is (this|the current|the) <disc>|how many (tracks|songs|tunes) (are|is) (on|in) (this|the current|the) <disc>|how many (tracks|songs) does (this|the current|the) <disc> have|(what's|what is|whats) (on|in) (this|the current) <disc>){detail=disc})",
@@ -556,6 +556,18 @@ public enum ChangerShortcuts {
             "how many <magazines> (do i have|do we have|are there|have i got|have we got)",
             "(what|which) <magazines> (can i|can we|could i) (play|choose|pick)"
         ), title: "List Magazines", symbol: "square.stack.3d.up"),
+
+        AppShortcut(.describeLibrary, phrases: spoken(
+            "(what's|what is|whats) in [<det>] [music] (library|collection)",
+            "how (big|large) is [<det>] [music] (library|collection)",
+            "how (much music|many songs|many tracks|many albums) (do i have|do we have|have i got|are there|is there) [in [<det>] (library|collection)]",
+            "(what|which) (albums|records|cds){detail=albums} (do i have|do we have|have i got|are there|are in [<det>] (library|collection))",
+            "(what|which) (artists|bands|singers){detail=artists} (do i have|do we have|have i got|are there|are in [<det>] (library|collection))",
+            "(what|which) (genres|kinds of music|styles of music){detail=genres} (do i have|do we have|have i got|are there|are in [<det>] (library|collection))",
+            "(list|name|tell me) (all [<det>] (albums|records|cds) [in [<det>] (library|collection)]|[<det>] (albums|records|cds) in [<det>] (library|collection)){detail=albums}",
+            "(list|name|tell me) [<det>|all [<det>]] (artists|bands){detail=artists} [in [<det>] (library|collection)]",
+            "(list|name|tell me) [<det>|all [<det>]] genres{detail=genres} [in [<det>] (library|collection)]"
+        ), title: "What's in the Library", symbol: "books.vertical"),
     ]
 
     /// The provider: magazines and the library's albums, artists and songs supplied at every snapshot.

@@ -54,6 +54,8 @@ struct LibraryActions {
             case .ejectDisc:
                 guard let slot = invocation["disc"]?.integerValue else { return IntentOutcome(response: "Which disc should come out?", succeeded: false) }
                 return try eject(slot)
+            case .describeLibrary:
+                return describeLibrary(invocation["detail"]?.stringValue)
             case .ejectAlbum:
                 guard let album = album(invocation["album"]) else { return gone(invocation["album"], "album") }
                 guard let (magazine, slot) = place(of: album) else {
@@ -149,6 +151,64 @@ struct LibraryActions {
         return try play(album, track: 1, slot: nil, lead: lead) { slot in
             IntentInvocation(.playAlbum, parameters: ["album": albumValue(album), "slot": ChangerInvocations.slot(slot)])
         }
+    }
+
+    // MARK: The library
+
+    /// "The library has 8 albums by 8 artists: 29 tracks, 7:45." or the albums, artists or genres
+    /// it has, by name (the first twelve, then how many more).
+    private func describeLibrary(_ detail: String?) -> IntentOutcome {
+        let artists = self.artists
+        let albums = changer.shelf.library.albums
+        guard !albums.isEmpty else { return IntentOutcome(response: "The library is empty: no album was found in the music folder.") }
+        switch detail {
+        case "albums":
+            // Albums of one title are told apart by their artist.
+            let titleCounts = Dictionary(albums.map { ($0.title, 1) }, uniquingKeysWith: +)
+            let titles = albums.map { titleCounts[$0.title]! > 1 ? "\($0.title) by \($0.artist)" : $0.title }
+            return IntentOutcome(response: Self.named(Self.alphabetical(titles), one: "album"))
+        case "artists":
+            return IntentOutcome(response: Self.named(Self.alphabetical(artists), one: "artist"))
+        case "genres":
+            let genres = LibraryEntities.genres(of: changer.shelf.library).libraryNames
+            guard !genres.isEmpty else { return IntentOutcome(response: "No album has a genre tag.") }
+            return IntentOutcome(response: Self.named(genres, one: "genre"))
+        default:
+            let tracks = albums.reduce(0) { $0 + $1.tracks.count }
+            let length = ClockText.minutesAndSeconds(albums.reduce(0) { $0 + $1.duration })
+            return IntentOutcome(response: "The library has \(Self.count(albums.count, "album")) by \(Self.count(artists.count, "artist")): \(Self.count(tracks, "track")), \(length).")
+        }
+    }
+
+    /// The library's artists (of albums and of tracks), each once, without placeholders such as
+    /// "Unknown Artist".
+    private var artists: [String] {
+        var seen: Set<String> = []
+        var names: [String] = []
+        for album in changer.shelf.library.albums {
+            for name in [album.artist] + album.tracks.map(\.artist) {
+                guard let usable = LibraryEntities.usable(name), seen.insert(LibraryEntities.artistID(usable)).inserted else { continue }
+                names.append(usable)
+            }
+        }
+        return names
+    }
+
+    private static func alphabetical(_ names: [String]) -> [String] {
+        names.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+    }
+
+    /// "3 albums: A, B and C." — the first twelve names, then "and 5 more".
+    private static func named(_ names: [String], one: String) -> String {
+        let shown = names.prefix(12)
+        let rest = names.count - shown.count
+        let list = rest > 0 ? shown.joined(separator: ", ") + " and \(rest) more"
+            : shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+        return "\(count(names.count, one)): \(list)."
+    }
+
+    private static func count(_ number: Int, _ one: String) -> String {
+        "\(number) \(one)\(number == 1 ? "" : "s")"
     }
 
     // MARK: Rack edits

@@ -138,6 +138,19 @@ struct LibraryActionsTests {
         #expect(rig.playing == "Amber Lane - Greatest Hits/1")
     }
 
+    @Test("What the library holds: its size, or its albums, artists or genres by name; placeholders are not artists")
+    func describeLibrary() throws {
+        let rig = try LibraryRig()
+        #expect(rig.say("what's in my library") == "The library has 11 albums by 9 artists: 18 tracks, 30:00.")
+        #expect(rig.say("how many songs do i have") == "The library has 11 albums by 9 artists: 18 tracks, 30:00.")
+        #expect(rig.say("what albums do i have") == "11 albums: Café Mélancolie, Coastal Morning, Field Recordings, Greatest Hits by Amber Lane, Greatest Hits by Dune Motel, Night Drive, Open Highway (Deluxe Edition), Rain Songs, Something, Sugar & Spice and Winter Songs.")
+        #expect(rig.say("what artists do i have") == "9 artists: Amber Lane, Björk Sørensen, Cassette Radio, Dune Motel, Mira Cole, Next, Salt and Pepper, The Hollow Pines and Wavelength Orchestra.")
+        #expect(rig.say("what genres are there") == "4 genres: Ambient, Acoustic, Chanson and Jazz.")
+        // "List the albums" stays what is loaded; the library's need "all" or "in the library".
+        #expect(rig.say("list the albums").hasPrefix("Magazine One holds 1 Coastal Morning"))
+        #expect(rig.say("list all the albums").hasPrefix("11 albums: "))
+    }
+
     @Test("A name the library no longer has is refused in words")
     func gone() throws {
         let rig = try LibraryRig()

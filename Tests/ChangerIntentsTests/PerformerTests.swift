@@ -258,7 +258,7 @@ struct PerformerTests {
         case .ejectAlbum: IntentInvocation(intent, parameters: ["album": .entity(typeIdentifier: "Album", id: fixture.path("B").displayName, displayName: "B")])
         case .playGenre: IntentInvocation(intent, parameters: ["genre": .entity(typeIdentifier: "Genre", id: LibraryEntities.genreID("Jazz"), displayName: "Jazz")])
         case .playSomething, .pause, .resume, .stop, .togglePlayPause, .nextTrack, .previousTrack, .nextDisc, .previousDisc,
-             .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying, .playLastDisc, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .stopAfterTrack:
+             .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying, .playLastDisc, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .describeLibrary, .stopAfterTrack:
             ChangerInvocations.plain(intent)
         }
     }
