@@ -158,7 +158,6 @@ struct LibraryActions {
     /// "The library has 8 albums by 8 artists: 29 tracks, 7:45." or the albums, artists or genres
     /// it has, by name (the first twelve, then how many more).
     private func describeLibrary(_ detail: String?) -> IntentOutcome {
-        let artists = self.artists
         let albums = changer.shelf.library.albums
         guard !albums.isEmpty else { return IntentOutcome(response: "The library is empty: no album was found in the music folder.") }
         switch detail {
@@ -168,15 +167,17 @@ struct LibraryActions {
             let titles = albums.map { titleCounts[$0.title]! > 1 ? "\($0.title) by \($0.artist)" : $0.title }
             return IntentOutcome(response: Self.named(Self.alphabetical(titles), one: "album"))
         case "artists":
-            return IntentOutcome(response: Self.named(Self.alphabetical(artists), one: "artist"))
+            return IntentOutcome(response: Self.named(Self.alphabetical(self.artists), one: "artist"))
         case "genres":
             let genres = LibraryEntities.genres(of: changer.shelf.library).libraryNames
             guard !genres.isEmpty else { return IntentOutcome(response: "No album has a genre tag.") }
             return IntentOutcome(response: Self.named(genres, one: "genre"))
         default:
             let tracks = albums.reduce(0) { $0 + $1.tracks.count }
-            let length = ClockText.minutesAndSeconds(albums.reduce(0) { $0 + $1.duration })
-            return IntentOutcome(response: "The library has \(Self.count(albums.count, "album")) by \(Self.count(artists.count, "artist")): \(Self.count(tracks, "track")), \(length).")
+            let seconds = albums.reduce(0) { $0 + $1.duration }
+            let hours = Int(seconds / 3600)
+            let length = hours == 0 ? ClockText.minutesAndSeconds(seconds) : "\(Self.count(hours, "hour")) \(Int(seconds / 60) % 60) min"
+            return IntentOutcome(response: "The library has \(Self.count(albums.count, "album")) by \(Self.count(self.artists.count, "artist")): \(Self.count(tracks, "track")), \(length).")
         }
     }
 
@@ -194,8 +195,9 @@ struct LibraryActions {
         return names
     }
 
+    /// In the order of a file list: case ignored, numbers by value ("Vol. 2" before "Vol. 10").
     private static func alphabetical(_ names: [String]) -> [String] {
-        names.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+        names.sorted { NaturalOrder.compare($0.utf8, $1.utf8) < 0 }
     }
 
     /// "3 albums: A, B and C." — the first twelve names, then "and 5 more".

@@ -149,6 +149,10 @@ struct LibraryActionsTests {
         // "List the albums" stays what is loaded; the library's need "all" or "in the library".
         #expect(rig.say("list the albums").hasPrefix("Magazine One holds 1 Coastal Morning"))
         #expect(rig.say("list all the albums").hasPrefix("11 albums: "))
+
+        let big = try LibraryRig(extraAlbums: 30)
+        #expect(big.say("what's in my library") == "The library has 41 albums by 10 artists: 48 tracks, 1 hour 20 min.")
+        #expect(big.say("what albums do i have") == "41 albums: Café Mélancolie, Coastal Morning, Extra 1, Extra 2, Extra 3, Extra 4, Extra 5, Extra 6, Extra 7, Extra 8, Extra 9, Extra 10 and 29 more.")
     }
 
     @Test("A name the library no longer has is refused in words")

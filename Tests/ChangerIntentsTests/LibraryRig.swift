@@ -64,9 +64,11 @@ final class LibraryRig {
     let performer: IntentPerformer
     var conversation: Conversation
 
-    init() throws {
-        root = LibraryPath(folder.folder("music").path)
-        albums = LibraryRig.albums(in: root)
+    /// `extraAlbums`: that many more, "Extra 1"…, of one track by "Extra Artist", loaded nowhere.
+    init(extraAlbums: Int = 0) throws {
+        let root = LibraryPath(folder.folder("music").path)
+        self.root = root
+        albums = LibraryRig.albums(in: root) + (0..<extraAlbums).map { LibraryRig.album("Extra \($0 + 1)", "Extra \($0 + 1)", by: "Extra Artist", ["Long"], in: root) }
         library = Library(root: root, albums: albums)
         for album in albums { try FileManager.default.createDirectory(atPath: album.path.displayName, withIntermediateDirectories: true) }
         var rack = Rack()
