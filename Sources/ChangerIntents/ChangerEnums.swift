@@ -215,6 +215,7 @@ public enum ChangerEnums {
             EnumCase(.string("disc"), displayName: "disc"),
             EnumCase(.string("genre"), displayName: "genre"),
             EnumCase(.string("year"), displayName: "year"),
+            EnumCase(.string("previous"), displayName: "previous track"),
             EnumCase(.string("magazine"), displayName: "magazine"),
         ]
     )

@@ -226,6 +226,9 @@ public final class IntentPerformer {
             case "disc": return discPlaying()
             case "genre": return genrePlaying()
             case "year": return yearPlaying()
+            case "previous":
+                guard let heard = changer.previouslyHeard else { return IntentOutcome(response: "Nothing has been heard before this.") }
+                return IntentOutcome(response: "That was \(heard.track.title) by \(heard.track.artist): disc \(heard.slot), \(heard.album), track \(heard.trackNumber).")
             default: return nowPlaying()
             }
         case .listMagazines:

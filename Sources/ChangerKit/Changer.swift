@@ -86,6 +86,9 @@ public final class Changer {
     /// after it, and the position becomes the track that would have followed. Once only: it ends
     /// with that track, and a track started any other way (next, a disc, a stop) cancels it.
     public private(set) var stopsAfterCurrentTrack = false
+    /// The track heard before the current one, or the one that ended or was stopped last ("what
+    /// was that song"); nil until a track has been left.
+    public private(set) var previouslyHeard: HeardTrack?
     /// The track that follows the current one in play order (repeat and random applied); nil when
     /// playback ends with the current track (`stopsAfterCurrentTrack` too), or nothing plays.
     public var upNext: TrackReference? { transport == .stopped ? nil : queued?.step.reference }
@@ -294,6 +297,7 @@ public final class Changer {
         isScanning = false
         stopsAfterCurrentTrack = false
         guard transport != .stopped else { return }
+        rememberHeard(before: nil)
         engine.stop()
         transport = .stopped
         queued = nil
@@ -514,6 +518,7 @@ public final class Changer {
         case .started(let id):
             consecutiveFailures = 0
             if let queued, queued.id == id {
+                rememberHeard(before: queued.step.reference)
                 current = queued.step.reference
                 currentID = id
                 currentPath = queued.path
@@ -559,6 +564,7 @@ public final class Changer {
             transport = .stopped
             isScanning = false
             stopsAfterCurrentTrack = false
+            rememberHeard(before: nil)
             let resumeAt = playOrder.successor(of: current, natural: false, order: shuffle, using: &generator)?.reference ?? current
             store.update { $0.position = PlaybackPosition(magazineID: resumeAt.magazineID, slot: resumeAt.slot, trackIndex: resumeAt.trackIndex, offset: 0) }
             // Where "play" goes on; a later save (on quit) keeps it instead of the track that ended.
@@ -636,6 +642,7 @@ public final class Changer {
         let id = issueID()
         let paused = keepingPause && transport == .paused
         stopsAfterCurrentTrack = false
+        rememberHeard(before: step.reference)
         current = step.reference
         currentID = id
         currentPath = track.path
@@ -675,6 +682,13 @@ public final class Changer {
         engine.replaceNext(queued?.engineTrack)
     }
 
+    /// Keeps the current track as `previouslyHeard` when the engine has it and `next` (the track
+    /// that takes its place, nil for none) is another one.
+    private func rememberHeard(before next: TrackReference?) {
+        guard currentPath != nil, let current, current != next, let (_, album, track) = resolve(current) else { return }
+        previouslyHeard = HeardTrack(slot: current.slot, trackNumber: current.trackIndex + 1, album: album.title, track: track)
+    }
+
     private func queue(_ step: PlayOrder.Step) -> QueuedTrack {
         QueuedTrack(id: issueID(), step: step, path: resolve(step.reference)?.track.path ?? LibraryPath(""))
     }
@@ -690,6 +704,14 @@ public final class Changer {
         isScanning = false
         return true
     }
+}
+
+/// A track as it was heard: its disc (slot) and place there, its album's title, and the track.
+public struct HeardTrack: Equatable, Sendable {
+    public var slot: Int
+    public var trackNumber: Int
+    public var album: String
+    public var track: Track
 }
 
 /// A transport request that can't be carried out, with words for the user.

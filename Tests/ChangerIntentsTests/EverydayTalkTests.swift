@@ -132,6 +132,24 @@ struct EverydayTalkTests {
         #expect(rig.say("play") == IntentOutcome(response: "Resuming disc 1, A, track 2, A2."))
     }
 
+    @Test("“What was that song”: the track heard before this one, or the one that ended or was stopped")
+    func previousSong() throws {
+        let rig = try Rig()
+        #expect(rig.say("what was that song") == IntentOutcome(response: "Nothing has been heard before this."))
+        _ = rig.say("play disc 1")
+        _ = rig.say("restart this song")
+        #expect(rig.say("what was the last song") == IntentOutcome(response: "Nothing has been heard before this."), "a restart leaves nothing")
+        rig.fixture.engine.finishTrack(rig.changer)
+        #expect(rig.fixture.playing == "A2")
+        #expect(rig.say("what was that song") == IntentOutcome(response: "That was A1 by Artist: disc 1, A, track 1."))
+        _ = rig.say("next song")
+        #expect(rig.say("what did i just hear") == IntentOutcome(response: "That was A2 by Artist: disc 1, A, track 2."))
+        _ = rig.say("play disc 3")
+        #expect(rig.say("what song was playing before this") == IntentOutcome(response: "That was A3 by Artist: disc 1, A, track 3."))
+        _ = rig.say("stop")
+        #expect(rig.say("what was that song") == IntentOutcome(response: "That was B1 by Artist: disc 3, B, track 1."))
+    }
+
     @Test("Which magazines there are: each with its disc count, the one playing or on show marked")
     func listMagazines() throws {
         let rig = try LibraryRig()
