@@ -148,9 +148,11 @@ public enum ChangerShortcuts {
     /// Abbreviations typed, never said, left out of the voice grammar: "ff" (fast forward), where
     /// the spoken "forward" fragment already has none. As one short word it drew other speech:
     /// "back up a little" was acted on as "ff a little" under noise by flite's and the HTS "slt"
-    /// voices, "next" heard as "ff" (docs/voice.md).
+    /// voices, "next" heard as "ff" (docs/voice.md). "Play it louder" is typed too: said, "play"
+    /// before the player took "start that track once more" ("play that player up").
     public static let typedOnlyAlternatives: [String: Set<String>] = [
         "Seek": ["ff"],
+        "ChangeVolume": ["play"],
     ]
 
     /// Phrases typed, left out of the voice grammar: a number and its noun alone ("the fourth
