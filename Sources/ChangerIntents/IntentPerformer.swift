@@ -224,8 +224,8 @@ public final class IntentPerformer {
             case "magazine": return whichMagazine()
             case "next": return upNext()
             case "disc": return discPlaying()
-            case "genre": return genrePlaying()
-            case "year": return yearPlaying()
+            case "genre": return albumTag("genre") { $0.genre }
+            case "year": return albumTag("year") { $0.year.map { "from \($0)" } }
             case "previous":
                 guard let heard = changer.previouslyHeard else { return IntentOutcome(response: "Nothing has been heard before this.") }
                 return IntentOutcome(response: "That was \(heard.track.title) by \(heard.track.artist): disc \(heard.slot), \(heard.album), track \(heard.trackNumber).")
@@ -278,22 +278,14 @@ public final class IntentPerformer {
         return IntentOutcome(response: "Disc \(current.slot), \(IntentPerformer.summary(of: album)); track \(current.trackIndex + 1) is playing.")
     }
 
-    /// "Coastal Morning is Acoustic." or that its tags name no genre.
-    private func genrePlaying() -> IntentOutcome {
+    /// A tag of the album playing, said: "Night Drive is Ambient.", "Night Drive is from 2019.", or
+    /// that its tags have no `field` ("genre", "year").
+    private func albumTag(_ field: String, _ value: (Album) -> String?) -> IntentOutcome {
         guard let current = changer.current, let (_, album, _) = changer.resolve(current), changer.transport != .stopped else {
             return IntentOutcome(response: "Nothing is playing.")
         }
-        guard let genre = album.genre else { return IntentOutcome(response: "\(album.title) has no genre in its tags.") }
-        return IntentOutcome(response: "\(album.title) is \(genre).")
-    }
-
-    /// "Night Drive is from 2019." or that its tags name no year.
-    private func yearPlaying() -> IntentOutcome {
-        guard let current = changer.current, let (_, album, _) = changer.resolve(current), changer.transport != .stopped else {
-            return IntentOutcome(response: "Nothing is playing.")
-        }
-        guard let year = album.year else { return IntentOutcome(response: "\(album.title) has no year in its tags.") }
-        return IntentOutcome(response: "\(album.title) is from \(year).")
+        guard let text = value(album) else { return IntentOutcome(response: "\(album.title) has no \(field) in its tags.") }
+        return IntentOutcome(response: "\(album.title) is \(text).")
     }
 
     /// "Night Drive by Cassette Radio: 4 tracks, 1:06".
