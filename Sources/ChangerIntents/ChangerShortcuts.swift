@@ -158,7 +158,7 @@ public enum ChangerShortcuts {
     /// "What's in my library", "what albums do I have": typed, not heard, like the rarer ways to
     /// name a genre, "play the album by Amber Lane" and "cancel stop after this song" (in
     /// `typedOnlyPhrases`). Said, this stop's new phrases grew the voice grammar from 14,212 to
-    /// 15,607 arcs and the decoder's search by 2.8 MB; without these, 14,873 arcs and 1.0 MB
+    /// 15,607 arcs and the decoder's search by 2.7 MB; without these, 14,873 arcs and 1.0 MB
     /// (docs/voice.md, "Speed and memory").
     static let libraryQuestions = spoken(
         "(what's|what is|whats) in [<det>] [music] (library|collection)",
