@@ -10,6 +10,7 @@ public enum ChangerCatalog {
     public static let artistType = "Artist"
     public static let songType = "Song"
     public static let genreType = "Genre"
+    public static let decadeType = "Decade"
 
     /// The magazine parameter, optional or required.
     static func magazine(required: Bool) -> ParameterDefinition {
@@ -63,6 +64,9 @@ public enum ChangerCatalog {
         IntentDefinition(.playGenre, title: "Play Genre", parameters: [
             ParameterDefinition(name: "genre", title: "Genre", type: .entity(genreType), question: "Which genre?"),
         ], summary: "Play some {genre}", response: "Playing some {genre}."),
+        IntentDefinition(.playDecade, title: "Play Decade", parameters: [
+            ParameterDefinition(name: "decade", title: "Decade", type: .entity(decadeType), question: "Which decade?"),
+        ], summary: "Play music from the {decade}", response: "Playing music from the {decade}."),
         IntentDefinition(.loadAlbum, title: "Load Album", parameters: [
             album(question: "Which album should go in?"),
             disc("slot", title: "Slot", required: false, question: "Which slot should it go in?"),

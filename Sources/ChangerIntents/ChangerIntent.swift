@@ -16,6 +16,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     case playArtist = "PlayArtist"
     case playSong = "PlaySong"
     case playGenre = "PlayGenre"
+    case playDecade = "PlayDecade"
     case loadAlbum = "LoadAlbum"
     case ejectDisc = "EjectDisc"
     case ejectAlbum = "EjectAlbum"
@@ -70,7 +71,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
         case .playMagazine, .playDisc, .nextDisc, .previousDisc, .changeVolume, .mute, .unmute, .scan: .key
         case .playSomething, .pause, .resume, .setVolume: .mediaKey
         case .nextMagazine, .previousMagazine, .nowPlaying, .playMagazineNumber, .playLastDisc, .playTrackNumber, .playAlbum,
-             .playArtist, .playSong, .playGenre, .loadAlbum, .ejectDisc, .ejectAlbum, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .describeLibrary, .stopAfterTrack: []
+             .playArtist, .playSong, .playGenre, .playDecade, .loadAlbum, .ejectDisc, .ejectAlbum, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .describeLibrary, .stopAfterTrack: []
         }
     }
 }

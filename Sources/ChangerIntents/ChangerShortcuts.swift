@@ -172,6 +172,14 @@ public enum ChangerShortcuts {
         "(list|name|tell me) [<det>|all [<det>]] genres{detail=genres} [in [<det>] (library|collection)]"
     )
 
+    /// "Play some 80s music": typed, not heard (decades are numbers, the grammar's worst
+    /// sound-alikes, and the voice grammar is kept small).
+    static let decadePhrases = spoken(
+        "<play> [some] {decade} [music|songs|hits|stuff|tunes|albums|records]",
+        "<play> <some_music> (from|of) {decade}",
+        "<play> [some] (music|songs|hits|albums|records) from {decade}"
+    )
+
     /// Phrases typed, left out of the voice grammar: a number and its noun alone ("the fourth
     /// song", "first disc") are good answers to type, but as sentences of the grammar they drew
     /// speech outside it ("the third track", acted on, for a clip of the second held-out set);
@@ -186,7 +194,7 @@ public enum ChangerShortcuts {
     /// took speech outside the grammar ("turn off the once current song"), and "read my
     /// magazines" was acted on for a clip outside it; spoken, "stop after this song", "make this
     /// the last track" and "what magazines do I have" still work.
-    public static let typedOnlyPhrases: Set<String> = Set(libraryQuestions).union(spoken(
+    public static let typedOnlyPhrases: Set<String> = Set(libraryQuestions).union(decadePhrases).union(spoken(
         "[<det>] {disc} <disc> <of_magazine>",
         "<det> {track} <track>",
         "(what's|what is|whats|which album is|what album is) [<det>] (<disc>|<slot>) [number] {disc} <of_magazine>",
@@ -311,6 +319,8 @@ public enum ChangerShortcuts {
             "(i'm|i am) in the mood for [some] {genre} [music]",
             "(switch|change) (to|over to) [some] {genre} [music]"
         ), title: "Play Genre", symbol: "guitars"),
+
+        AppShortcut(.playDecade, phrases: decadePhrases, title: "Play Decade", symbol: "calendar"),
 
         AppShortcut(.loadAlbum, phrases: spoken(
             "<load> [<det>] [<album_word>] {album} (in|into|to|on|onto|at) [<det>] <slot> [number] {slot}",

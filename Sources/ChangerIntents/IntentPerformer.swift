@@ -78,7 +78,7 @@ public final class IntentPerformer {
             guard let disc else { return IntentOutcome(response: "\(changer.currentMagazine?.name ?? "This magazine") has no disc to play.", succeeded: false) }
             try changer.playDisc(disc, magazineID: invocation["disc"] == nil ? changer.current?.magazineID : nil, track: track)
             return playing(prefix: "Playing ")
-        case .playAlbum, .playSong, .playArtist, .playGenre, .loadAlbum, .ejectDisc, .ejectAlbum, .describeLibrary:
+        case .playAlbum, .playSong, .playArtist, .playGenre, .playDecade, .loadAlbum, .ejectDisc, .ejectAlbum, .describeLibrary:
             return LibraryActions(performer: self).perform(intent, invocation)
         case .stopAfterTrack:
             let on = string(invocation["mode"]) != "off"

@@ -17,8 +17,8 @@ import MusicLibrary
 /// - "something by X" plays the one loaded disc by X, and asks which album when X has several
 ///   loaded, or several and none loaded;
 /// - a song plays its disc from that track;
-/// - a genre plays a loaded disc of that genre (the next one after the disc playing, so asking
-///   again moves on), else one from the library chosen at random, loaded as an album would be;
+/// - a genre or a decade plays a loaded disc of it (the next one after the disc playing, so
+///   asking again moves on), else one from the library chosen at random, loaded as an album would be;
 /// - an album ejected by name comes out of its slot: the current magazine's, else the first
 ///   magazine of the rack that holds it;
 /// - loading and ejecting by sentence are edits through the player's `RackEditor`, as the
@@ -48,6 +48,8 @@ struct LibraryActions {
                 return try playArtist(invocation["artist"], random: invocation["random"])
             case .playGenre:
                 return try playGenre(invocation["genre"])
+            case .playDecade:
+                return try playDecade(invocation["decade"])
             case .loadAlbum:
                 guard let album = album(invocation["album"]) else { return gone(invocation["album"], "album") }
                 return try load(album, slot: invocation["slot"]?.integerValue)
@@ -122,9 +124,7 @@ struct LibraryActions {
         return .asking(Ambiguity(lead: "Which album by \(name)?", choices: choices))
     }
 
-    /// "Play some ambient": the next loaded disc of the genre after the one playing in the current
-    /// magazine (a disc of another magazine when this one has none), else an album of the genre
-    /// from the library at random, into the first empty slot (or a question which slot to replace).
+    /// "Play some ambient": one of the genre's albums, the changer way (`playOne`).
     private func playGenre(_ value: ParameterValue?) throws -> IntentOutcome {
         guard case .entity(_, let id, let name)? = value else { return IntentOutcome(response: "Which genre?", succeeded: false) }
         let albums = changer.shelf.library.albums.filter { $0.genre.map(LibraryEntities.genreID) == id }
@@ -133,13 +133,35 @@ struct LibraryActions {
             let offer = known.isEmpty ? " No album has a genre tag." : " Genres here: \(known.joined(separator: ", "))."
             return IntentOutcome(response: "There's no \(name) in the library.\(offer)", succeeded: false)
         }
-        let lead = "Some \(name): "
+        return try playOne(of: albums, called: "some \(name)")
+    }
+
+    /// "Play some 80s music": as a genre, with the albums whose year is in that decade.
+    private func playDecade(_ value: ParameterValue?) throws -> IntentOutcome {
+        guard case .entity(_, let id, let name)? = value, let decade = LibraryEntities.decade(fromID: id) else {
+            return IntentOutcome(response: "Which decade?", succeeded: false)
+        }
+        let albums = changer.shelf.library.albums.filter { $0.year.map(LibraryEntities.decade(of:)) == decade }
+        guard !albums.isEmpty else {
+            let known = LibraryEntities.decades(of: changer.shelf.library).libraryNames.prefix(6)
+            let offer = known.isEmpty ? " No album has a year tag." : " Decades here: \(known.joined(separator: ", "))."
+            return IntentOutcome(response: "There's nothing from the \(name) in the library.\(offer)", succeeded: false)
+        }
+        return try playOne(of: albums, called: "music from the \(name)")
+    }
+
+    /// Plays one of `albums` (a genre's, a decade's), said as `called` ("some Ambient"): the next
+    /// loaded one after the disc playing in the current magazine, so asking again moves on (the
+    /// one already playing goes on); else one another magazine holds; else one from the library
+    /// at random, into the first empty slot (or a question which slot to replace).
+    private func playOne(of albums: [Album], called: String) throws -> IntentOutcome {
+        let lead = called.prefix(1).uppercased() + called.dropFirst() + ": "
         if let magazine = changer.currentMagazine {
             let folders = Set(albums.map(\.path))
             let slots = magazine.slots.indices.filter { magazine.slots[$0].map(folders.contains) ?? false }.map { $0 + 1 }
             let playingHere = changer.transport != .stopped && changer.current?.magazineID == magazine.id ? changer.current?.slot : nil
             if let playingHere, slots == [playingHere] {
-                return performer.playing(prefix: "Already playing some \(name): ")
+                return performer.playing(prefix: "Already playing \(called): ")
             }
             if let slot = slots.first(where: { $0 > playingHere ?? 0 }) ?? slots.first {
                 try changer.playDisc(slot, magazineID: magazine.id)

@@ -28,6 +28,7 @@ public final class LibraryEntities: Sendable {
         var artists: [Entity] = []
         var songs: [Entity] = []
         var genres: [Entity] = []
+        var decades: [Entity] = []
         /// The genres albums of the library have, in ``genres``' order.
         var libraryGenres: [String] = []
         var revision = 0
@@ -61,6 +62,7 @@ public final class LibraryEntities: Sendable {
     public var artists: [Entity] { lists.withLock { $0.artists } }
     public var songs: [Entity] { lists.withLock { $0.songs } }
     public var genres: [Entity] { lists.withLock { $0.genres } }
+    public var decades: [Entity] { lists.withLock { $0.decades } }
     /// The names of the genres the library's albums have: the ones worth hearing by voice.
     public var libraryGenres: [String] { lists.withLock { $0.libraryGenres } }
 
@@ -77,7 +79,7 @@ public final class LibraryEntities: Sendable {
     /// Changes with every ``update(_:)``.
     public var revision: Int { lists.withLock { $0.revision } }
 
-    /// The four entity types, for the provider.
+    /// The five entity types, for the provider.
     public var entityTypes: [EntityType] {
         let revision: @Sendable () -> Int = { [self] in self.revision }
         return [
@@ -89,6 +91,8 @@ public final class LibraryEntities: Sendable {
                        revision: revision, entities: { [self] in songs }),
             EntityType(identifier: ChangerCatalog.genreType, title: "Genre", namesYieldToPhrases: true, listedExamples: 3,
                        revision: revision, entities: { [self] in genres }),
+            EntityType(identifier: ChangerCatalog.decadeType, title: "Decade", namesYieldToPhrases: true, listedExamples: 3,
+                       revision: revision, entities: { [self] in decades }),
         ]
     }
 
@@ -102,6 +106,21 @@ public final class LibraryEntities: Sendable {
     public static func artistID(_ name: String) -> String { "artist:" + Normalizer.tokens(of: name).joined(separator: " ") }
     /// A genre's entity id: the name's normalised words ("Hip-Hop" and "hip hop" are one genre).
     public static func genreID(_ name: String) -> String { "genre:" + Normalizer.tokens(of: name).joined(separator: " ") }
+
+    /// The decade a year is in: 1987 is 1980.
+    public static func decade(of year: Int) -> Int { year / 10 * 10 }
+    /// A decade's entity id: "decade:1980".
+    public static func decadeID(_ decade: Int) -> String { "decade:\(decade)" }
+    /// The decade an entity id names.
+    public static func decade(fromID id: String) -> Int? {
+        id.hasPrefix("decade:") ? Int(id.dropFirst("decade:".count)) : nil
+    }
+
+    /// How decades are said besides "1980s" and "the 1980s": "80s", "the eighties"…
+    static let decadeWords: [Int: [String]] = [
+        1950: ["50s", "fifties"], 1960: ["60s", "sixties"], 1970: ["70s", "seventies"], 1980: ["80s", "eighties"],
+        1990: ["90s", "nineties"], 2000: ["two thousands", "noughties"], 2010: ["twenty tens"], 2020: ["twenty twenties"],
+    ]
 
     /// Genres people ask for by name, known even when no album has them. Each is a name with
     /// the other ways it is written or said.
@@ -164,6 +183,7 @@ public final class LibraryEntities: Sendable {
         }
         result.songs = songs
         (result.genres, result.libraryGenres) = genres(of: library)
+        result.decades = decades(of: library).entities
         return result
     }
 
@@ -191,6 +211,18 @@ public final class LibraryEntities: Sendable {
             entities.append(Entity(id: genreID(forms[0]), displayName: forms[0], synonyms: Array(forms.dropFirst())))
         }
         return (entities, names)
+    }
+
+    /// The decades of the library's albums (newest first), then the decades from the 1950s to the
+    /// 2020s it has no album of; each as "1980s", "the 1980s" and the short forms.
+    static func decades(of library: Library) -> (entities: [Entity], libraryNames: [String]) {
+        let inLibrary = Set(library.albums.compactMap { $0.year.map(decade(of:)) }).sorted(by: >)
+        let all = inLibrary + decadeWords.keys.sorted().filter { !inLibrary.contains($0) }
+        let entities = all.map { decade in
+            let words = decadeWords[decade] ?? []
+            return Entity(id: decadeID(decade), displayName: "\(decade)s", synonyms: ["the \(decade)s"] + words + words.map { "the " + $0 })
+        }
+        return (entities, inLibrary.map { "\($0)s" })
     }
 
     /// The name a user would say, or nil for a placeholder such as "Unknown Artist".

@@ -3,9 +3,9 @@ import ChangerKit
 import IntentKit
 import Testing
 
-/// "Play some jazz": genres from the albums' tags, played the changer way, and asked about.
-/// The rig's genres are listed on `LibraryRig`.
-@Suite("Genres")
+/// "Play some jazz", "play some 80s music": genres and decades from the albums' tags, played the
+/// changer way, and asked about. The rig's genres and years are listed on `LibraryRig`.
+@Suite("Genres and decades")
 struct GenreTests {
     @Test("the library's genres come first, most albums first, under their most common spelling; then the common genres it lacks; “Other” is no genre")
     func genreNames() throws {
@@ -90,5 +90,27 @@ struct GenreTests {
         _ = rig.say("play the album open highway")
         #expect(rig.say("what kind of music is this") == "Open Highway (Deluxe Edition) has no genre in its tags.")
         #expect(rig.say("what year is this song from") == "Open Highway (Deluxe Edition) has no year in its tags.")
+    }
+
+    @Test("sentences that name a decade", arguments: [
+        ("play some 80s music", "1980s"), ("play songs from the seventies", "1970s"), ("play the 1990s", "1990s"),
+        ("play something from the 2010s", "2010s"), ("play some nineties hits", "1990s"),
+    ])
+    func decadeSentences(sentence: String, decade: String) throws {
+        let rig = try LibraryRig()
+        let invocation = try #require(rig.registry.resolve(sentence).invocation, "\(sentence)")
+        #expect(invocation.changerIntent == .playDecade)
+        #expect(invocation["decade"]?.displayName == decade)
+    }
+
+    @Test("a decade plays an album of its years the changer way; one the library lacks is refused naming the decades it has")
+    func decades() throws {
+        let rig = try LibraryRig()
+        #expect(rig.names.decades.first?.displayName == "2010s", "the library's decades come first")
+        #expect(rig.say("play some 2010s music") == "Music from the 2010s: disc 4, Night Drive.")
+        #expect(rig.say("play music from the 2010s") == "Already playing music from the 2010s: disc 4, Night Drive.")
+        let outcome = rig.performer.perform(try #require(rig.registry.resolve("play some 80s music").invocation))
+        #expect(outcome == IntentOutcome(response: "There's nothing from the 1980s in the library. Decades here: 2010s.", succeeded: false))
+        #expect(rig.playing == "Cassette Radio - Night Drive/1")
     }
 }

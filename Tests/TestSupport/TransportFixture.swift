@@ -64,7 +64,7 @@ public final class FakeClock: ChangerClock {
 /// them; "Gone" does not.
 public struct TransportFixture {
     public let folder = TemporaryFolder()
-    /// The music folder: `A`, `B` and `C` (genre Jazz) in it.
+    /// The music folder: `A`, `B` and `C` (genre Jazz, 1994) in it.
     public let root: LibraryPath
     public let engine = FakeEngine()
     public let clock = FakeClock()
@@ -72,11 +72,11 @@ public struct TransportFixture {
     public let shelf: AlbumShelf
     public let magazineID: UUID
 
-    public static func album(_ name: String, tracks: Int, genre: String? = nil, in root: LibraryPath) -> Album {
+    public static func album(_ name: String, tracks: Int, genre: String? = nil, year: Int? = nil, in root: LibraryPath) -> Album {
         let folder = root.appending(name)
         return Album(path: folder, title: name, artist: "Artist", tracks: (1...tracks).map {
             Track(path: folder.appending("\($0).mp3"), title: "\(name)\($0)", artist: "Artist", trackNumber: $0, duration: 100)
-        }, genre: genre)
+        }, genre: genre, year: year)
     }
 
     /// The folder of album `name` ("A", "Gone").
@@ -85,7 +85,7 @@ public struct TransportFixture {
     public init(settings: PlayerSettings = PlayerSettings()) throws {
         let root = LibraryPath(folder.folder("music").path)
         self.root = root
-        let albums = [Self.album("A", tracks: 3, in: root), Self.album("B", tracks: 2, in: root), Self.album("C", tracks: 1, genre: "Jazz", in: root)]
+        let albums = [Self.album("A", tracks: 3, in: root), Self.album("B", tracks: 2, in: root), Self.album("C", tracks: 1, genre: "Jazz", year: 1994, in: root)]
         for album in albums { try FileManager.default.createDirectory(atPath: album.path.displayName, withIntermediateDirectories: true) }
         shelf = AlbumShelf(library: Library(root: root, albums: albums))
         var rack = Rack()
