@@ -51,8 +51,11 @@ public enum MagazineEntities {
     /// The names of the listed entity types the voice grammar holds (`GrammarOptions.changer`):
     /// the songs of the current magazine's loaded discs, and the genres the library's albums have
     /// (the common genres it lacks are typed only: said, they would be heard in other speech).
-    public static func spokenListedNames(of state: ChangerState, in library: Library) -> [String: [String]] {
-        [ChangerCatalog.songType: loadedSongTitles(of: state, in: library), ChangerCatalog.genreType: LibraryEntities.genres(of: library).libraryNames]
+    /// `genres`: the library's genres when they are known already (`LibraryEntities.libraryGenres`,
+    /// kept up to date with every scan); else they are worked out from `library`.
+    public static func spokenListedNames(of state: ChangerState, in library: Library, genres: [String]? = nil) -> [String: [String]] {
+        [ChangerCatalog.songType: loadedSongTitles(of: state, in: library),
+         ChangerCatalog.genreType: genres ?? LibraryEntities.genres(of: library).libraryNames]
     }
 
     /// Sentences a magazine's name makes ambiguous, in words for the user (empty when there are none).

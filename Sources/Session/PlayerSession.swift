@@ -32,9 +32,10 @@ public final class PlayerSession {
     /// The intent registry (built in the background at start; waits for it the first time if needed).
     public var registry: ShortcutRegistry { registryLoader.registry }
     /// The songs of the current magazine's loaded discs and the library's genres: the names of
-    /// listed types heard by voice.
+    /// listed types heard by voice (the genres as the library's names have them since its last
+    /// scan, not worked out again at every turn).
     public var spokenListedNames: [String: [String]] {
-        MagazineEntities.spokenListedNames(of: openedContext.store.state, in: changer.shelf.library)
+        MagazineEntities.spokenListedNames(of: openedContext.store.state, in: changer.shelf.library, genres: registryLoader.library.libraryGenres)
     }
     public let changer: Changer
     public let performer: IntentPerformer
