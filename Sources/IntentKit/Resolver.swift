@@ -8,6 +8,14 @@ struct PreparedSentence {
     var tooLong: Bool
     /// Some token is in no template, enum or entity name: nothing can accept the sentence.
     var hasUnknownToken: Bool { tokens.contains(-1) }
+
+    /// The sentence with each word said again right after itself left out once ("stop stop
+    /// stop" → "stop", "louder louder please" → "louder please"); nil when no word repeats.
+    var withRepeatsCollapsed: PreparedSentence? {
+        let kept = words.indices.filter { $0 == 0 || words[$0] != words[$0 - 1] }
+        guard kept.count < words.count else { return nil }
+        return PreparedSentence(words: kept.map { words[$0] }, tokens: kept.map { tokens[$0] }, appAddressed: appAddressed, tooLong: tooLong)
+    }
 }
 
 /// One reading of a sentence by one template.
@@ -102,6 +110,9 @@ extension ShortcutRegistry {
     func resolve(_ prepared: PreparedSentence, mode: ResolutionMode, snapshot: CompiledSnapshot) -> Resolution {
         let readings = self.readings(of: prepared, appOptional: mode == .inApp || prepared.appAddressed, allowSkipping: true, snapshot: snapshot)
         guard !readings.isEmpty else {
+            // Said twice over, as people do when a first word went unheard: only when the
+            // sentence as said matches nothing, since a name may repeat a word ("Talk Talk").
+            if let once = prepared.withRepeatsCollapsed { return resolve(once, mode: mode, snapshot: snapshot) }
             if let corrected = corrections(for: prepared, mode: mode, snapshot: snapshot) { return .ambiguous(corrected) }
             return .unsupported(Unsupported(response: unsupportedResponse, suggestions: suggestions(for: prepared, mode: mode, snapshot: snapshot)))
         }

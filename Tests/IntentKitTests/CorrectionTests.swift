@@ -58,6 +58,7 @@ struct CorrectionTests {
 
     @Test("A known word is never replaced, even when the sentence fails")
     func knownWords() throws {
-        #expect(try Self.registry().resolve("next next").brief == "unsupported")
+        #expect(try Self.registry().resolve("next skip").brief == "unsupported")
+        #expect(try Self.registry().resolve("song next").brief == "unsupported")
     }
 }

@@ -5,13 +5,25 @@ import Testing
 struct MatchingTests {
     let magazines = EntityList(["Road Trip", "Summer Hits"])
 
+    static let shortcuts = [
+        Fixtures.shortcut("PlayDisc", "(play|put on) [the] disc [number] {disc} [(of|in) {magazine}] in {app}", "play [the] {disc} disc in {app}"),
+        Fixtures.shortcut("PlayMagazine", "play [the] {magazine} [magazine] in {app}"),
+        Fixtures.shortcut("NextTrack", "(next|skip) [song|track] in {app}"),
+        Fixtures.shortcut("ChangeVolume", "turn [it] {step} in {app}", "(raise|boost) the volume{step=up} in {app}"),
+    ]
+
     func registry() throws -> ShortcutRegistry {
-        try Fixtures.registry([
-            Fixtures.shortcut("PlayDisc", "(play|put on) [the] disc [number] {disc} [(of|in) {magazine}] in {app}", "play [the] {disc} disc in {app}"),
-            Fixtures.shortcut("PlayMagazine", "play [the] {magazine} [magazine] in {app}"),
-            Fixtures.shortcut("NextTrack", "(next|skip) [song|track] in {app}"),
-            Fixtures.shortcut("ChangeVolume", "turn [it] {step} in {app}", "(raise|boost) the volume{step=up} in {app}"),
-        ], magazines: magazines)
+        try Fixtures.registry(Self.shortcuts, magazines: magazines)
+    }
+
+    @Test("A word said twice over is read once, only when the sentence as said matches nothing", arguments: [
+        ("next next", "NextTrack"), ("skip skip skip", "NextTrack"), ("play play disc 3", "PlayDisc disc=3"),
+        ("turn it up up", "ChangeVolume step=up"), ("play the the road trip magazine", "PlayMagazine magazine=Road Trip"),
+        ("play talk talk", "PlayMagazine magazine=Talk Talk"), ("play talk", "unsupported"), ("next next previous", "unsupported"),
+    ])
+    func repeatedWords(sentence: String, expected: String) throws {
+        let registry = try Fixtures.registry(Self.shortcuts, magazines: EntityList(["Road Trip", "Talk Talk"]))
+        #expect(registry.resolve(sentence).brief == expected, "\(sentence)")
     }
 
     @Test("Sentences match templates and bind slots", arguments: [
