@@ -53,7 +53,9 @@ public enum ChangerCatalog {
             // Not in any phrase: the answer to "Which slot should it go in?" when the magazine is full.
             disc("slot", title: "Slot", required: false, question: "Which slot should it go in?"),
             random(),
-        ], summary: "Play the album {album}[ in slot {slot}][, shuffling {random}]", response: "Playing the album {album}."),
+            // "Play track two of Night Drive": the track to start from (the first when not said).
+            ParameterDefinition(name: "track", title: "Track", type: .enumeration(ChangerEnums.trackNumber), isRequired: false, question: "Which track?", answerType: .integer(1...999)),
+        ], summary: "Play the album {album}[ from track {track}][ in slot {slot}][, shuffling {random}]", response: "Playing the album {album}[ from track {track}]."),
         IntentDefinition(.playArtist, title: "Play Artist", parameters: [
             ParameterDefinition(name: "artist", title: "Artist", type: .entity(artistType), question: "Which artist?"),
             random(),
@@ -67,6 +69,7 @@ public enum ChangerCatalog {
         IntentDefinition(.playDecade, title: "Play Decade", parameters: [
             ParameterDefinition(name: "decade", title: "Decade", type: .entity(decadeType), question: "Which decade?"),
         ], summary: "Play music from the {decade}", response: "Playing music from the {decade}."),
+        IntentDefinition(.playRandomDisc, title: "Play a Random Disc", summary: "Play a disc of the magazine chosen at random", response: "Playing a disc chosen at random."),
         IntentDefinition(.loadAlbum, title: "Load Album", parameters: [
             album(question: "Which album should go in?"),
             disc("slot", title: "Slot", required: false, question: "Which slot should it go in?"),

@@ -17,6 +17,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     case playSong = "PlaySong"
     case playGenre = "PlayGenre"
     case playDecade = "PlayDecade"
+    case playRandomDisc = "PlayRandomDisc"
     case loadAlbum = "LoadAlbum"
     case ejectDisc = "EjectDisc"
     case ejectAlbum = "EjectAlbum"
@@ -62,7 +63,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
     /// mapping against it, both ways). The rest are sentences only: Tab and Shift-Tab only show
     /// another magazine (the music goes on), while "next magazine" plays it; the dashboard shows
     /// what is playing. The music named from the library, track and magazine numbers, loading and
-    /// ejecting by sentence, stopping after this track, restarting a track, asking the volume, what is loaded, which magazines there are and what the library holds are sentences
+    /// ejecting by sentence, a disc chosen at random, stopping after this track, restarting a track, asking the volume, what is loaded, which magazines there are and what the library holds are sentences
     /// too (the dashboard loads and ejects with keys of its own, through the rack editor, and shows
     /// what is loaded).
     public var directInputs: DirectInputs {
@@ -71,7 +72,7 @@ public enum ChangerIntent: String, CaseIterable, Sendable {
         case .playMagazine, .playDisc, .nextDisc, .previousDisc, .changeVolume, .mute, .unmute, .scan: .key
         case .playSomething, .pause, .resume, .setVolume: .mediaKey
         case .nextMagazine, .previousMagazine, .nowPlaying, .playMagazineNumber, .playLastDisc, .playTrackNumber, .playAlbum,
-             .playArtist, .playSong, .playGenre, .playDecade, .loadAlbum, .ejectDisc, .ejectAlbum, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .describeLibrary, .stopAfterTrack: []
+             .playArtist, .playSong, .playGenre, .playDecade, .playRandomDisc, .loadAlbum, .ejectDisc, .ejectAlbum, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .describeLibrary, .stopAfterTrack: []
         }
     }
 }

@@ -71,6 +71,16 @@ public final class IntentPerformer {
             }
             try changer.playDisc(last, magazineID: magazine.id)
             return playing(prefix: "The last disc: ")
+        case .playRandomDisc:
+            // Another disc than the one playing, when the magazine has another.
+            guard let magazine = changer.currentMagazine, case let slots = changer.playableSlots(of: magazine), !slots.isEmpty else {
+                return IntentOutcome(response: "\(changer.currentMagazine?.name ?? "This magazine") has no disc to play.", succeeded: false)
+            }
+            let playing = changer.transport != .stopped && changer.current?.magazineID == magazine.id ? changer.current?.slot : nil
+            let others = slots.filter { $0 != playing }
+            let slot = changer.pickAtRandom(others.isEmpty ? slots : others)!
+            try changer.playDisc(slot, magazineID: magazine.id)
+            return self.playing(prefix: "Chosen at random: ")
         case .playTrackNumber:
             guard let track = integer(invocation["track"]) else { return IntentOutcome(response: "Which track?", succeeded: false) }
             let disc = integer(invocation["disc"]) ?? changer.current?.slot ?? changer.store.state.position?.slot

@@ -36,7 +36,11 @@ struct LibraryActions {
             switch intent {
             case .playAlbum:
                 guard let album = album(invocation["album"]) else { return gone(invocation["album"], "album") }
-                return try play(album, track: 1, slot: invocation["slot"]?.integerValue, random: performer.randomMode(invocation["random"])) { slot in
+                let track = invocation["track"]?.integerValue ?? 1
+                guard track <= album.tracks.count else {
+                    return IntentOutcome(response: "\(album.title) has \(album.tracks.count) track\(album.tracks.count == 1 ? "" : "s").", succeeded: false)
+                }
+                return try play(album, track: track, slot: invocation["slot"]?.integerValue, random: performer.randomMode(invocation["random"])) { slot in
                     invocation.binding("slot", to: ChangerInvocations.slot(slot))
                 }
             case .playSong:

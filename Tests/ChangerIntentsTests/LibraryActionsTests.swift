@@ -95,6 +95,20 @@ struct LibraryActionsTests {
         #expect(rig.playing == "Mira Cole - Rain Songs/1")
     }
 
+    @Test("A track of an album by name: the disc plays from that track, loaded first if need be; past its last track is refused in words")
+    func trackOfAnAlbum() throws {
+        let rig = try LibraryRig()
+        #expect(rig.say("play track two of night drive") == "Playing disc 4, Night Drive, track 2, Night Drive.")
+        #expect(rig.playing == "Cassette Radio - Night Drive/2")
+        #expect(rig.say("play the first song on coastal morning") == "Playing disc 1, Coastal Morning.")
+        #expect(rig.playing == "Amber Lane - Coastal Morning/1")
+        #expect(rig.say("play the second track from rain songs on spotify")
+            == "Rain Songs wasn't loaded, so it went into slot 3 of Magazine One. Playing disc 3, Rain Songs, track 2, Downpour.")
+        #expect(rig.say("play track 5 of night drive") == "Night Drive has 2 tracks.")
+        #expect(rig.playing == "Mira Cole - Rain Songs/2", "nothing changed")
+        #expect(rig.say("play some songs from winter songs") == "Switched to Magazine Two. Playing disc 4, Winter Songs.")
+    }
+
     @Test("Loading by sentence uses the first empty slot or the one named, and says what it replaced")
     func load() throws {
         let rig = try LibraryRig()

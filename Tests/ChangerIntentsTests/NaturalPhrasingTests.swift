@@ -199,6 +199,25 @@ struct NaturalPhrasingTests {
         ("rewind to 30 seconds", "Seek at=30 direction=backward"), ("play it from the 1 minute mark", "Seek at=60 direction=forward"), ("stop after this song", "StopAfterTrack"),
         ("stop the music when this track ends", "StopAfterTrack"), ("this is the last song", "StopAfterTrack"),
         ("don't stop after this song", "StopAfterTrack mode=off"), ("keep playing after this track", "StopAfterTrack mode=off"),
+        // Other assistants' wake words, and music services named out of habit.
+        ("alexa play music", "PlaySomething"), ("ok google, pause", "Pause"), ("okay google skip this song", "NextTrack"),
+        ("hey player, next song", "NextTrack"), ("computer stop", "Stop"), ("next song on spotify", "NextTrack"),
+        ("play road trip on spotify", "PlayMagazine magazine=Road Trip"), ("turn it up on youtube music", "ChangeVolume step=up"),
+        // Everyday phrasings of 2026-12-07 (typed, not heard).
+        ("play something else", "NextDisc"), ("play something different", "NextDisc"), ("put on some other music", "NextDisc"),
+        ("back to the last album", "PreviousDisc"), ("go back to the album before", "PreviousDisc"), ("put the last cd back on", "PreviousDisc"),
+        ("play the one before", "PreviousTrack"), ("play this album again", "PlayTrackNumber track=1"), ("who's this by", "NowPlaying"),
+        ("which album is this from", "NowPlaying"), ("what album is this song on", "NowPlaying"), ("what's coming up next", "NowPlaying detail=next"),
+        ("how much longer is this song", "NowPlaying detail=remaining"), ("when does this song end", "NowPlaying detail=remaining"),
+        ("how long till the next song", "NowPlaying detail=remaining"), ("finish this song and stop", "StopAfterTrack"),
+        ("play this one then stop", "StopAfterTrack"), ("after this song turn it off", "StopAfterTrack"), ("this is the last one", "StopAfterTrack"),
+        ("which magazines are loaded", "ListMagazines"), ("show me my music", "DescribeLibrary"), ("what can you play", "DescribeLibrary"),
+        ("blast the music", "ChangeVolume step=up"), ("turn it down low", "ChangeVolume step=down"), ("put the volume on ten", "SetVolume volume=10"),
+        ("bring the sound back", "Unmute"), ("start it back up", "Resume"), ("keep playing this album", "Repeat mode=disc"),
+        ("play a bit of each song", "Scan"), ("play a random album", "PlayRandomDisc"), ("pick an album for me", "PlayRandomDisc"),
+        ("surprise me with a cd", "PlayRandomDisc"), ("put on a random disc", "PlayRandomDisc"), ("play a random song", "Random mode=magazine"),
+        ("pick an album", "needsValue PlayDisc disc"), ("change magazine to road trip", "PlayMagazine magazine=Road Trip"),
+        ("put the road trip magazine in", "PlayMagazine magazine=Road Trip"),
     ]
 
     @Test("A natural phrasing resolves to the expected intent and parameters", arguments: phrasings)

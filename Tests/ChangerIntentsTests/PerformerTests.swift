@@ -259,7 +259,7 @@ struct PerformerTests {
         case .playGenre: IntentInvocation(intent, parameters: ["genre": .entity(typeIdentifier: "Genre", id: LibraryEntities.genreID("Jazz"), displayName: "Jazz")])
         case .playDecade: IntentInvocation(intent, parameters: ["decade": .entity(typeIdentifier: "Decade", id: LibraryEntities.decadeID(1990), displayName: "1990s")])
         case .playSomething, .pause, .resume, .stop, .togglePlayPause, .nextTrack, .previousTrack, .nextDisc, .previousDisc,
-             .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying, .playLastDisc, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .describeLibrary, .stopAfterTrack:
+             .nextMagazine, .previousMagazine, .mute, .unmute, .scan, .nowPlaying, .playLastDisc, .restartTrack, .getVolume, .describeDiscs, .listMagazines, .describeLibrary, .stopAfterTrack, .playRandomDisc:
             ChangerInvocations.plain(intent)
         }
     }
