@@ -179,7 +179,8 @@ public final class LibraryEntities: Sendable {
         }
         result.artists = artistOrder.map { key in
             let name = artistNames[key]!
-            return Entity(id: key, displayName: name, synonyms: Array(variants(of: name).dropFirst()))
+            let forms = variants(of: name)
+            return Entity(id: key, displayName: name, synonyms: Array(forms.dropFirst()) + possessives(of: forms))
         }
         result.songs = songs
         (result.genres, result.libraryGenres) = genres(of: library)
@@ -237,6 +238,13 @@ public final class LibraryEntities: Sendable {
     static let creditMarkers = [" feat. ", " feat ", " ft. ", " featuring ", " (feat", " [feat", " (ft", " (with "].map { Array($0.utf8) }
     /// Words that mark a " - …" tail as an edition note ("Stop - Remastered 2011").
     static let editionWords = ["remaster", "live", "edit", "version", "mix", "mono", "stereo", "deluxe", "bonus", "demo", "acoustic", "single"]
+
+    /// Each form said as an owner, "Amber Lane's", for "play Amber Lane's album" (typed: the voice
+    /// grammar leaves such forms out). A form ending in "s" has none: "The Hollow Pines' album"
+    /// reads back as the name itself.
+    static func possessives(of forms: [String]) -> [String] {
+        forms.filter { !$0.isEmpty && !$0.lowercased().hasSuffix("s") }.map { $0 + "'s" }
+    }
 
     /// The name, then the shorter forms a listener would take for it: without a leading "The",
     /// without a trailing "(…)" or "[…]" note, without a " - Remastered…" style note, without

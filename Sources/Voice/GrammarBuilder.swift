@@ -385,6 +385,13 @@ public struct GrammarBuilder: Sendable {
         }
     }
 
+    /// Whether `name` is another of `names` said as an owner ("Amber Lane's" of "Amber Lane"):
+    /// typed, such a form reads "play Amber Lane's album"; heard, it would double the grammar's
+    /// artists for a form the words around it already say (docs/voice.md).
+    static func isOwnersForm(_ name: String, amongst names: [String]) -> Bool {
+        name.hasSuffix("'s") && names.contains(String(name.dropLast(2)))
+    }
+
     /// The names of `snapshot` as word sequences per entity type, with the new words numbered,
     /// rewrites for names the normaliser would not read back, and the names left out. Of a
     /// listed type (`GrammarOptions.listedEntityTypes`), only the entities named in `listed`.
@@ -399,7 +406,8 @@ public struct GrammarBuilder: Sendable {
             var phrases: [[Int32]] = []
             let only = options.listedEntityTypes.contains(type) ? listed[type] ?? [] : nil
             for entity in snapshot.entities[type] ?? [] where only?.contains(entity.displayName) ?? true {
-                for name in [entity.displayName] + entity.synonyms {
+                let entityNames = [entity.displayName] + entity.synonyms
+                for name in entityNames where !Self.isOwnersForm(name, amongst: entityNames) {
                     let spoken = spokenNames.spoken(name) {
                         let form = SpokenForm(name, hasApostropheForm: dictionary.contains)
                         let bad = zip(form.words, form.sources).first { lexicon.entry(for: $0.0, source: $0.1) == nil }
