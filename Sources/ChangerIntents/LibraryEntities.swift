@@ -239,11 +239,11 @@ public final class LibraryEntities: Sendable {
     /// Words that mark a " - …" tail as an edition note ("Stop - Remastered 2011").
     static let editionWords = ["remaster", "live", "edit", "version", "mix", "mono", "stereo", "deluxe", "bonus", "demo", "acoustic", "single"]
 
-    /// Each form said as an owner, "Amber Lane's", for "play Amber Lane's album" (typed: the voice
-    /// grammar leaves such forms out). A form ending in "s" has none: "The Hollow Pines' album"
-    /// reads back as the name itself.
+    /// Each form said as an owner, "Amber Lane's", "James's", for "play Amber Lane's album"
+    /// (typed: the voice grammar leaves such forms out). "James' album" needs none: the
+    /// apostrophe goes and the name is left.
     static func possessives(of forms: [String]) -> [String] {
-        forms.filter { !$0.isEmpty && !$0.lowercased().hasSuffix("s") }.map { $0 + "'s" }
+        forms.filter { !$0.isEmpty }.map { $0 + "'s" }
     }
 
     /// The name, then the shorter forms a listener would take for it: without a leading "The",

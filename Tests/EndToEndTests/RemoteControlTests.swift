@@ -97,6 +97,29 @@ struct RemoteControlTests {
         #expect(position["trackIndex"] as? Int == 1, "“play” goes on with the track after it")
     }
 
+    @Test("Everyday sentences sent to the running player: a track of a named album, another assistant's wake word, a disc at random")
+    func everydaySentences() throws {
+        let fixture = try PlayerFixture()
+        let player = try fixture.startPlayer(["play", "--output", "null"])
+        let reply = try fixture.run("say", "alexa, play track two of night drive on spotify")
+        #expect(reply.status == 0)
+        #expect(reply.output == "Playing disc 3, Night Drive, track 2, Tunnel Glow.\n")
+        var status = try #require(try JSONSerialization.jsonObject(with: Data(fixture.run("status", "--json").output.utf8)) as? [String: Any])
+        #expect(status["disc"] as? Int == 3)
+        #expect(status["track"] as? Int == 2)
+        let random = try fixture.run("say", "play a random album")
+        #expect(random.status == 0)
+        #expect(random.output.hasPrefix("Chosen at random: disc "), "\(random.output)")
+        status = try #require(try JSONSerialization.jsonObject(with: Data(fixture.run("status", "--json").output.utf8)) as? [String: Any])
+        #expect(status["disc"] as? Int != 3, "another disc than the one playing")
+        #expect(random.output.contains("disc \(status["disc"] as? Int ?? 0), \(status["album"] as? String ?? "?")"))
+        let unknown = try fixture.run("say", "play track nine of night drive")
+        #expect(unknown.status != 0)
+        #expect(unknown.output + unknown.error == "Night Drive has 4 tracks.\n")
+        player.send(SIGINT)
+        _ = player.waitForExit()
+    }
+
     @Test("status --json says what is playing, for status bars and scripts")
     func statusJSON() throws {
         let fixture = try PlayerFixture()
