@@ -219,7 +219,8 @@ public enum ChangerShortcuts {
     /// (docs/intents.md, "Sentences from outside") that got "Sorry" — "play track two of Night
     /// Drive", "play a random album", "play something else", "who's this by", "finish this song
     /// and stop", "crank it". They join the voice grammar only once their cost by voice has been
-    /// measured (docs/voice.md): until then the grammar, and what it hears, is unchanged.
+    /// measured (docs/voice.md): four were, and are heard as phrases of their shortcuts ("play a
+    /// random album", "play something else", "who's this by", "finish this song and stop").
     static let everydayPhrases: [ChangerIntent: [String]] = [
         .playMagazine: spoken("((change|switch|set) [<det>] <magazine> to [<det>] {magazine} [<magazine>]|put [<det>] [<magazine>] {magazine} [<magazine>] in|(swap|swap over|change over|flip|move) to [<det>] [<magazine>] {magazine} [<magazine>])"),
         .playAlbum: spoken(
@@ -388,7 +389,7 @@ public enum ChangerShortcuts {
 
         AppShortcut(.playDecade, phrases: decadePhrases, title: "Play Decade", symbol: "calendar"),
 
-        AppShortcut(.playRandomDisc, phrases: everyday(.playRandomDisc), title: "Play a Random Disc", symbol: "dice"),
+        AppShortcut(.playRandomDisc, phrases: spoken("(play|pick|choose|put on) a random (album|disc|cd)") + everyday(.playRandomDisc), title: "Play a Random Disc", symbol: "dice"),
 
         AppShortcut(.loadAlbum, phrases: spoken(
             "<load> [<det>] [<album_word>] {album} (in|into|to|on|onto|at) [<det>] <slot> [number] {slot}",
@@ -460,7 +461,8 @@ public enum ChangerShortcuts {
             "(this is|make this|this will be|let this be) [<det>] last <track>",
             "(stop|end) after (this|that|the current) [1]",
             "((don't|do not) stop after|(keep playing|keep going|continue|carry on|play on) after) [<det>] (current|this|that) <track>{mode=off}",
-            "(cancel|forget) [<det>] stop after [<det>] (current|this|that) <track>{mode=off}"
+            "(cancel|forget) [<det>] stop after [<det>] (current|this|that) <track>{mode=off}",
+            "(finish|play) this (song|one) (and|then) stop"
         ) + everyday(.stopAfterTrack), title: "Stop After This Track", symbol: "stop.circle"),
 
         AppShortcut(.togglePlayPause, phrases: spoken(
@@ -508,7 +510,8 @@ public enum ChangerShortcuts {
             "[play] (another|a different|different) <disc>",
             "<disc> (up|forward|next)",
             "skip (this|that|the current|current) <disc>",
-            "(I don't like|I hate|I do not like) (this|that) <disc>"
+            "(I don't like|I hate|I do not like) (this|that) <disc>",
+            "play something (else|different)"
         ) + everyday(.nextDisc), title: "Next Disc", symbol: "forward.frame"),
 
         AppShortcut(.previousDisc, phrases: spoken(
@@ -633,7 +636,7 @@ public enum ChangerShortcuts {
             "(what|which) (song|track|tune|album|disc|cd|music|artist|band|track number|song number) (is|s) (this|playing|on|that)",
             "(who|who's|who is) (sings|singing|sang|performs|wrote|made|this|playing|the artist|the singer|the band|this artist|this band) [this|that|it] [song|track|tune]",
             "(what|who) (am I|are we|are you|is this) (listening to|playing|hearing)",
-            "(now playing|current song|current track|song info|track info|song name|song title|track name|track title|tell me what's playing|tell me what is playing|show me what's playing|say what's playing|tell me the (artist|band|singer|album)|[the] name of the (artist|singer|band)|(name|identify) (this|the|that) (song|track|tune)|(what's|what is) (this|the|that) (song|track|tune|album) called|[the] (name|title) of (this|that|the current) (song|track|tune|album))",
+            "((who's|who is) (this|it) by|now playing|current song|current track|song info|track info|song name|song title|track name|track title|tell me what's playing|tell me what is playing|show me what's playing|say what's playing|tell me the (artist|band|singer|album)|[the] name of the (artist|singer|band)|(name|identify) (this|the|that) (song|track|tune)|(what's|what is) (this|the|that) (song|track|tune|album) called|[the] (name|title) of (this|that|the current) (song|track|tune|album))",
             "(what's|what is|tell me) the ((name|title) of (this|the|that) (song|track|tune|album)|(song|track|album) (name|title))",
             "((how long is|what's the length of|what is the length of|how long does) ([<det>] <track>|it|this) [last|go on|run|take]{detail=length}|(how far (into|in|through) [<det>] [<track>|it|this] (are we|am I|is it)|how far in (are we|am I)|where are we in [<det>] <track>|how much of [<det>] [<track>|it|this] (has played|have we heard|have I heard)){detail=elapsed}|(how long is (this|the current|the) <disc>|how many (tracks|songs|tunes) (are|is) (on|in) (this|the current|the) <disc>|how many (tracks|songs) does (this|the current|the) <disc> have|(what's|what is|whats) (on|in) (this|the current) <disc>){detail=disc})",
             "((how much [time] (is|s) left|how long [is] left|how much longer|how long until the end|time left|time remaining) [in|on|of|for] [<det>] [<track>|this|it]|how much of [<det>] [<track>|it|this] (is|s) left|how long (until|till|before) ([<det>] [<track>|it] (ends|is over|finishes|is done)|its (over|done|finished))){detail=remaining}",

@@ -44,6 +44,7 @@ final class MagazineNames: Sendable {
         "repeat this song", "repeat on", "turn the volume up", "mute the sound", "turn on mute", "unmute",
         "change the disc", "load sunday drive", "play the previous track", "be quiet", "play the sixth track",
         "fast forward a little", "surprise me", "play something random", "tell me the artist", "eject the cd in slot two",
+        "play a random album", "pick a random cd", "play something else", "who's this by", "finish this song and stop", "play this one then stop",
     ])
     func hearsSentencesOfTheTemplates(sentence: String) throws {
         #expect(Self.accepts(try Self.twoMagazines.get(), sentence))
@@ -63,6 +64,8 @@ final class MagazineNames: Sendable {
         "play three disc", "play seven magazine", "swap the disc", "shut up", "quiet",
         "turn on the music", "play the last magazine", "ff a little", "music on", "repeat the playlist", "shuffle this playlist",
         "the fourth song", "first disc", "the third disc of road trip",
+        "alexa next song", "pick an album for me", "play track two of road trip", "this song is boring", "what plays after this",
+        "stop stop stop", "next song on spotify",
     ])
     func doesNotHearSentencesOutsideThem(sentence: String) throws {
         #expect(!Self.accepts(try Self.twoMagazines.get(), sentence))
