@@ -218,9 +218,10 @@ public enum ChangerShortcuts {
     /// Everyday phrasings typed, not heard (2026-12-07): sentences from outside our own lists
     /// (docs/intents.md, "Sentences from outside") that got "Sorry" — "play track two of Night
     /// Drive", "play a random album", "play something else", "who's this by", "finish this song
-    /// and stop", "crank it". They join the voice grammar only once their cost by voice has been
-    /// measured (docs/voice.md): four were, and are heard as phrases of their shortcuts ("play a
-    /// random album", "play something else", "who's this by", "finish this song and stop").
+    /// and stop", "bring the sound back". They join the voice grammar only once their cost by
+    /// voice has been measured (docs/voice.md): four were, and are heard as phrases of their
+    /// shortcuts ("play a random album", "play something else", "who's this by", "finish this
+    /// song and stop").
     static let everydayPhrases: [ChangerIntent: [String]] = [
         .playMagazine: spoken("((change|switch|set) [<det>] <magazine> to [<det>] {magazine} [<magazine>]|put [<det>] [<magazine>] {magazine} [<magazine>] in|(swap|swap over|change over|flip|move) to [<det>] [<magazine>] {magazine} [<magazine>])"),
         .playAlbum: spoken(
@@ -257,10 +258,10 @@ public enum ChangerShortcuts {
         .describeLibrary: spoken(
             "((show me|list|tell me about) [<det>] (music|library|collection|music library|music collection)|what [music] (can you|can i|could you|could i) play|what music (do i have|do we have|have i got|is there)|(tell me|say|show me) what music (i have|we have|i've got|there is|is there))"
         ),
-        .changeVolume: spoken("((blast (it|that|<det> (music|tunes|sound))|whack (it|<det> (volume|music|sound)) up|(I|we) can (barely|hardly) hear [it|<det> music|anything]|make [it] more loud){step=up}|(<turn> (it|<det> (music|volume|sound)) down low|not so loud){step=down})"),
+        .changeVolume: spoken("((blast (it|that|<det> (music|tunes|sound))|whack (it|<det> (volume|music|sound)) up|(I|we) can (barely|hardly) hear [it|<det> music|anything]|make [it] more loud){step=up}|(turn (it|the music) down low|not so loud){step=down})"),
         .setVolume: spoken("(put|set|turn) <whose> <volume> on {volume}"),
-        .unmute: spoken("((bring|get) [<det>] (sound|audio) back|take [it|<det> (music|sound|<player>)] off mute)"),
-        .resume: spoken("((start|fire) (it|<det> (music|<player>|playback)) back up|start (it|<det> music) up again)"),
+        .unmute: spoken("((bring|get) [<det>] (sound|audio) back|take [it|the music|the sound] off mute)"),
+        .resume: spoken("((start|fire) (it|the music|the player) back up|start (it|the music) up again)"),
         .repeat: spoken("((stay on|stick with|stick to|keep playing) (this|the current|<det>) (album|disc|cd|record){mode=disc}|(stop|quit|don't|no more) (repeating|looping) [<det>] (<track>|<disc>|it|everything){mode=off})"),
         .scan: spoken("(play|give me) [a] [quick|short] (bit|little|few seconds|little bit|snippet|snippets|preview|previews|taste) of (each|every|all [the]) (track|song|tracks|songs)"),
     ]

@@ -76,11 +76,11 @@ public final class IntentPerformer {
             guard let magazine = changer.currentMagazine, case let slots = changer.playableSlots(of: magazine), !slots.isEmpty else {
                 return IntentOutcome(response: "\(changer.currentMagazine?.name ?? "This magazine") has no disc to play.", succeeded: false)
             }
-            let playing = changer.transport != .stopped && changer.current?.magazineID == magazine.id ? changer.current?.slot : nil
-            let others = slots.filter { $0 != playing }
+            let playingSlot = changer.transport != .stopped && changer.current?.magazineID == magazine.id ? changer.current?.slot : nil
+            let others = slots.filter { $0 != playingSlot }
             let slot = changer.pickAtRandom(others.isEmpty ? slots : others)!
             try changer.playDisc(slot, magazineID: magazine.id)
-            return self.playing(prefix: "Chosen at random: ")
+            return playing(prefix: "Chosen at random: ")
         case .playTrackNumber:
             guard let track = integer(invocation["track"]) else { return IntentOutcome(response: "Which track?", succeeded: false) }
             let disc = integer(invocation["disc"]) ?? changer.current?.slot ?? changer.store.state.position?.slot
