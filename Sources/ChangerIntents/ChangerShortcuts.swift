@@ -40,8 +40,11 @@ public enum ChangerShortcuts {
         // Music services named out of habit ("play Night Drive on Spotify"): the music is ours.
         "service": "(spotify|youtube|youtube music|pandora|deezer|apple music|itunes|soundcloud|tidal|amazon music|google music|google play music)",
         // Verb families.
-        "play": "(play|put on|start|start playing|spin|chuck on|stick on|bung on|whack on|listen to|queue up|queue|throw on|play me|play us|(i want|i'd like|i wanna|we want|we'd like) to (hear|listen to)|(let's|let me|lets) (hear|listen to|play)|(can|could|may) (i|we) (hear|listen to|get|have)|give me|gimme|i'd like|i want|how about|what about)",
+        "play": "(play|put on|start|start playing|spin|listen to|queue up|queue|throw on|play me|play us|(i want|i'd like|i wanna|we want|we'd like) to (hear|listen to)|(let's|let me|lets) (hear|listen to|play)|(can|could|may) (i|we) (hear|listen to|get|have)|give me|gimme|i'd like|i want|how about|what about)",
         "select": "(select|choose|pick|switch to|change to|go to|jump to|skip to|move to|turn to|flip to|take me to|bring up|get|put on)",
+        // More ways to ask for music, used by the typed-only everyday phrasings only: in <play>
+        // they would change the examples the collision report gives ("load disc 3" for "play disc 3").
+        "play_more": "(chuck on|stick on|bung on|whack on|i wanna (hear|listen to)|i fancy [a bit of]|(i'd love|i would love) to (hear|listen to) [a bit of])",
         "pick": "(<play>|<select>|load|open|insert|put in)",
         "load": "(load|put|put in|insert|slot in|stick in|pop in|add)",
         "go": "(go|skip|jump|move|change|switch|advance|get|head|take me|bring me|flip)",
@@ -58,7 +61,7 @@ public enum ChangerShortcuts {
         "turn": "(turn|crank|bring|push|move|put|set|make|get|pump|jack|bump|dial|knock|adjust)",
         "raise": "(increase|raise|boost|pump up|crank up|bump up|amp up|jack up|push up|bring up|lift)",
         "lower": "(decrease|lower|reduce|drop|bring down|dial down|tone down|bump down|knock down|quiet down|dim)",
-        "little": "[a|much|far] [little|lot] [bit|notch|tad|touch] [more]",
+        "little": "[a|much|far] [little|lot|wee] [bit|notch|tad|touch|hair|smidge] [more]",
         // Music from the library.
         "album_word": "(album|record|cd|lp|disc|ep)",
         "song_word": "(song|track|tune|single)",
@@ -223,12 +226,12 @@ public enum ChangerShortcuts {
     /// shortcuts ("play a random album", "play something else", "who's this by", "finish this
     /// song and stop").
     static let everydayPhrases: [ChangerIntent: [String]] = [
-        .playMagazine: spoken("((change|switch|set) [<det>] <magazine> to [<det>] {magazine} [<magazine>]|put [<det>] [<magazine>] {magazine} [<magazine>] in|(swap|swap over|change over|flip|move) to [<det>] [<magazine>] {magazine} [<magazine>])"),
+        .playMagazine: spoken("((change|switch|set) [<det>] <magazine> to [<det>] {magazine} [<magazine>]|put [<det>] [<magazine>] {magazine} [<magazine>] in|(swap|swap over|change over|flip|move) to [<det>] [<magazine>] {magazine} [<magazine>]|<play> (whatever's|whatever is|what's|what is) (in|on) [<det>] [<magazine>] {magazine} [<magazine>]|load up [<det>] [<magazine>] {magazine} [<magazine>])"),
         .playAlbum: spoken(
-            "[<play>] ([<det>] ({track} <track>|<track> [number] {track}) (of|on|from|off)|<some_music> (from|off|on)|[<det>] (whole|entire|full)) [<det>] [<album_word>] {album} [<album_word>]"
+            "[<play>|<play_more>] ([<det>] ({track} <track>|<track> [number] {track}|number {track}) (of|on|from|off)|<some_music> (from|off|on)|[<det>] (whole|entire|full)|[<det>] [<album_word>]) [<det>] [<album_word>] {album} [<album_word>]"
         ),
         .playArtist: spoken(
-            "((shuffle|shuffle play) <some_music> (by|from) [<det>] [<artist_word>] {artist}{random=disc}|<play> [<det>] {artist} [new|latest|newest|last|other] (album|record|cd)|<play> [<det>] (new|latest|newest|most recent) (album|record|cd) (by|from) [<det>] {artist}|(something|anything|songs|music|tunes) (by|from) [<det>] [<artist_word>] {artist})"
+            "((shuffle|shuffle play) <some_music> (by|from) [<det>] [<artist_word>] {artist}{random=disc}|<play> [<det>] {artist} [new|latest|newest|last|other] (album|record|cd)|<play> [<det>] (new|latest|newest|most recent) (album|record|cd) (by|from) [<det>] {artist}|(something|anything|songs|music|tunes) (by|from) [<det>] [<artist_word>] {artist}|<play_more> [some] [<det>] {artist})"
         ),
         .playRandomDisc: spoken(
             "((<play>|<select>|load) ([a|any|some] random (<disc>|slot)|(a|an|any|some) <disc> (at random|randomly))|(pick|choose) (a|an) <disc> for (me|us)|surprise me with (a|an|some) <disc>)"
@@ -239,31 +242,37 @@ public enum ChangerShortcuts {
         .previousDisc: spoken(
             "(back to [<det>] (last|previous|prior) <disc>|[<go>] [back] to [<det>] <disc> before [this|that|it|this 1|the current 1]|put [<det>] (last|previous) <disc> back on|play [<det>] <disc> before (this|that|it)|[<det>] <disc> before [this|that|it])"
         ),
-        .previousTrack: spoken("play [<det>] (<track>|1) before"),
+        .previousTrack: spoken("play [<det>] (<track>|1) before [this|that|it] [again]"),
         .playTrackNumber: spoken("((play|start) [<det>] <disc> again{track=1}|<track> [number] {track} [<det>] <disc> [number] {disc})"),
         .playDisc: spoken("put [<det>] {disc} (<disc>|slot) (on|in)"),
-        .playGenre: spoken("(something|anything) {genre}"),
-        .nextTrack: spoken("((go|skip|jump|move) next [<track_ref>]|(this|that) [<track>|1] (is|s) (boring|rubbish|terrible|awful|annoying))"),
+        .playGenre: spoken("((something|anything) {genre}|<play_more> [some] {genre} [music])"),
+        .playSong: spoken("<play_more> [<det>] [<song_word>] {song}"),
+        .nextTrack: spoken("((go|skip|jump|move) next [<track_ref>]|(go on|carry on) to [<det>] next [<track_ref>]|(this|that) [<track>|1] (is|s) (boring|rubbish|terrible|awful|annoying))"),
         .describeDiscs: spoken("(what|which) (<discs>|albums|cds) (are|re) (in|loaded in|inside) ([<det>] [<magazine>] {magazine} [<magazine>]|there)"),
         .nowPlaying: spoken(
             "((who's|who is) (this|it|that|this song|this track|the song|this tune) by|(which|what) (album|record|cd|disc) (is|s) (this|it|that) [song|track|tune] (from|on)|(which|what) (album|record|cd|disc) (is|s) (in|loaded|in there|in the player)|"
                 + "((what's|what is|whats) (coming up|coming) next|(what's|what is|whats) (playing|on) next|(what|which) (song|track|tune) (is|s) (coming up next|playing next)){detail=next}|(how much longer (is|will) [<det>] [<track>|it|this] [be|go on|last|play] [for]|when (does|will) [<det>] [<track>|it|this] (end|finish|be over|be done)|how long (till|until|before) [<det>] next (<track>|1)|how many (minutes|seconds) [are|is] left [in|on|of] [<det>] [<track>|it|this]){detail=remaining}|"
-                + "(how old is (this|it|that) [<track>|<disc>]){detail=year}|(what (plays|comes|will play|is playing|s playing) (after this|next) [1|<track>]){detail=next}|"
-                + "(what was (the|that) <track> that (just played|was just playing|played before)|what was the (previous|last) <track> called){detail=previous})"
+                + "(how old is (this|it|that) [<track>|<disc>]|what year){detail=year}|(what|which) (genre|kind of music){detail=genre}|(what's|what is|whats) (this|that) (tune|1)|(what|which) (album|record|artist|band|singer|song|tune)|(what (plays|comes|will play|is playing|s playing) (after this|next) [1|<track>]){detail=next}|"
+                + "(what was (the|that) <track> that (just played|was just playing|played before)|what was the (previous|last) <track> called|what did (you|it) just play){detail=previous})"
         ),
         .stopAfterTrack: spoken(
-            "((play|finish) [<det>] [current] (<track>|1) (and|then|and then) stop [playing]|[<det>] last (<track>|1) then stop|after [<det>] [current] <track> (stop|turn it off|switch it off|turn off|stop playing|shut it off|no more music)|(this is|make this|this will be|let this be) [<det>] last 1)"
+            "((play|finish) [<det>] [current] (<track>|1) (and|then|and then) stop [playing]|[<det>] last (<track>|1) then stop|after [<det>] [current] <track> (stop|turn it off|switch it off|turn off|stop playing|shut it off|no more music)|(this is|make this|this will be|let this be) [<det>] last 1|let [<det>] (<track>|1) finish (and|then|and then) (stop|turn off|turn it off|switch off))"
         ),
-        .listMagazines: spoken("(what|which) <magazines> (are|re) (loaded|available)"),
+        .listMagazines: spoken("(what|which) <magazines> ((are|re) (loaded|available)|(do you have|have you got))"),
         .describeLibrary: spoken(
-            "((show me|list|tell me about) [<det>] (music|library|collection|music library|music collection)|what [music] (can you|can i|could you|could i) play|what music (do i have|do we have|have i got|is there)|(tell me|say|show me) what music (i have|we have|i've got|there is|is there))"
+            "((show me|list|tell me about) [<det>] (music|library|collection|music library|music collection)|what [music] (can you|can i|could you|could i) play|what music (do i have|do we have|have i got|is there)|(tell me|say|show me) what music (i have|we have|i've got|there is|is there)|describe [<det>] (library|collection|music)|what music (do you have|have you got))"
         ),
-        .changeVolume: spoken("((blast (it|that|<det> (music|tunes|sound))|whack (it|<det> (volume|music|sound)) up|(I|we) can (barely|hardly) hear [it|<det> music|anything]|make [it] more loud){step=up}|(turn (it|the music) down low|not so loud){step=down})"),
+        .changeVolume: spoken("((blast (it|that|<det> (music|tunes|sound))|whack (it|<det> (volume|music|sound)) up|(I|we) can (barely|hardly) hear [it|<det> music|anything]|make [it] more loud){step=up}|(turn (it|the music) down low|not so loud){step=down}|<turn> (that|this) {step} <little>)"),
         .setVolume: spoken("(put|set|turn) <whose> <volume> on {volume}"),
         .unmute: spoken("((bring|get) [<det>] (sound|audio) back|take [it|the music|the sound] off mute)"),
         .resume: spoken("((start|fire) (it|the music|the player) back up|start (it|the music) up again)"),
-        .repeat: spoken("((stay on|stick with|stick to|keep playing) (this|the current|<det>) (album|disc|cd|record){mode=disc}|(stop|quit|don't|no more) (repeating|looping) [<det>] (<track>|<disc>|it|everything){mode=off})"),
-        .scan: spoken("(play|give me) [a] [quick|short] (bit|little|few seconds|little bit|snippet|snippets|preview|previews|taste) of (each|every|all [the]) (track|song|tracks|songs)"),
+        .repeat: spoken("((stay on|stick with|stick to|keep playing) (this|the current|<det>) (album|disc|cd|record){mode=disc}|(stop|quit|don't|no more) (repeating|looping) [<det>] (<track>|<disc>|it|everything){mode=off}|(put|set) (the whole lot|everything|it all|all of it) on (repeat|loop){mode=magazine})"),
+        .scan: spoken("((play|give me) [a] [quick|short|little] (bit|little|few seconds|little bit|snippet|snippets|preview|previews|taste) of (each|every|all [the]) (track|song|tracks|songs)|(do|run) [a|an] (intro scan|scan))"),
+        .pause: spoken("[hold on|hang on|wait] <pause> [<det>] [<playing>|it] [for] a (sec|second|moment|minute|wee minute|bit)"),
+        .stop: spoken("stop (it|everything|the music) (altogether|completely|for good)"),
+        .restartTrack: spoken("((play|start) (this|that) 1 (from the (start|beginning|top)|over|again)|from the (top|start|beginning) again)"),
+        .ejectDisc: spoken("pop (out [<det>] [<disc>]|[<det>] <disc> out)"),
+        .playDecade: spoken("(something|anything|music|songs) from {decade}"),
     ]
 
     /// The everyday phrasings of `intent` (``everydayPhrases``).
@@ -287,7 +296,7 @@ public enum ChangerShortcuts {
 
     /// Filler words skipped anywhere: IntentKit's, and the sounds and thanks around a command
     /// ("ugh, not this one", "next song thanks").
-    public static let skipWords = ShortcutsProvider.defaultSkipWords + ["ugh", "erm", "er", "hmm", "ah", "oh", "thanks", "thank"]
+    public static let skipWords = ShortcutsProvider.defaultSkipWords + ["ugh", "erm", "er", "hmm", "ah", "oh", "ooh", "och", "thanks", "thank", "yo", "dear", "bro", "dude", "mate", "ya", "hen", "like"]
 
     /// Wake words of other assistants and of players in general, stripped from the start of a
     /// typed sentence as Siri's are ("alexa, play music", "ok google, pause", "hey player, next
@@ -374,7 +383,7 @@ public enum ChangerShortcuts {
             "<play> [<det>] [<song_word>] {song} [<song_word>]",
             "[<det>] [<song_word>] {song} [<song_word>]",
             "<play> [<det>] <song_word> (called|named|titled) {song}"
-        ), title: "Play Song", symbol: "music.note"),
+        ) + everyday(.playSong), title: "Play Song", symbol: "music.note"),
 
         AppShortcut(.playGenre, phrases: spoken(
             "<play> [some|<det>] {genre} [songs|tracks|tunes|stuff|albums|records|genre]",
@@ -388,7 +397,7 @@ public enum ChangerShortcuts {
             "(switch|change) (to|over to) [some] {genre} [music]"
         ) + everyday(.playGenre), title: "Play Genre", symbol: "guitars"),
 
-        AppShortcut(.playDecade, phrases: decadePhrases, title: "Play Decade", symbol: "calendar"),
+        AppShortcut(.playDecade, phrases: decadePhrases + everyday(.playDecade), title: "Play Decade", symbol: "calendar"),
 
         AppShortcut(.playRandomDisc, phrases: spoken("(play|pick|choose|put on) a random (album|disc|cd)") + everyday(.playRandomDisc), title: "Play a Random Disc", symbol: "dice"),
 
@@ -408,7 +417,7 @@ public enum ChangerShortcuts {
             "take [<det>] (<disc>|<slot>) [number] {disc} out",
             "empty [<det>] (slot|bay) [number] {disc}",
             "(eject|unload|take out) [<det>] [a] [<disc>]"
-        ), title: "Eject Disc", symbol: "eject"),
+        ) + everyday(.ejectDisc), title: "Eject Disc", symbol: "eject"),
 
         AppShortcut(.ejectAlbum, phrases: spoken(
             "<eject> [<det>] [<album_word>] {album} [<album_word>] [from [<det>] (<magazine>|changer)]"
@@ -434,7 +443,7 @@ public enum ChangerShortcuts {
             "(give me|i need) a (second|moment|minute|break|sec)",
             "(take|have) a (break|pause)",
             "put [<det>] [<playing>] on (pause|hold)"
-        ), title: "Pause", symbol: "pause"),
+        ) + everyday(.pause), title: "Pause", symbol: "pause"),
 
         AppShortcut(.resume, phrases: spoken(
             "<resume> [<det>] [<playing>] [(where|from where) (i|we|you|it) (left off|stopped|paused)]",
@@ -454,7 +463,7 @@ public enum ChangerShortcuts {
             "(end|quit|cease|kill|terminate) [<det>] (music|playback|playing|<track>|<player>)",
             "(that's enough|enough|no more) [music]",
             "shut (it|that) (off|down)"
-        ), title: "Stop", symbol: "stop"),
+        ) + everyday(.stop), title: "Stop", symbol: "stop"),
 
         AppShortcut(.stopAfterTrack, phrases: spoken(
             "(stop|end|finish|turn off|switch off|shut off) [<det>] [<playing>|playback|playing|it] (after|at the end of|when|once) [<det>] (current|this|that) <track> [ends|is over|is done|finishes]",
@@ -501,7 +510,7 @@ public enum ChangerShortcuts {
             "(go back to|back to|from|take it from|start from|jump to|skip to|go to|rewind to|start at) [<det>] (beginning|start|top) [of [<det>] <track>]",
             "(one more time|once more|again|from the top)",
             "[I want to|I'd like to|let me|let's|can I] hear [<det>] [<track>|it] again"
-        ), title: "Restart Track", symbol: "arrow.counterclockwise"),
+        ) + everyday(.restartTrack), title: "Restart Track", symbol: "arrow.counterclockwise"),
 
         AppShortcut(.nextDisc, phrases: spoken(
             "(next|following) <disc>",

