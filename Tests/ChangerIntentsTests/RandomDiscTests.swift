@@ -32,7 +32,6 @@ struct RandomDiscTests {
     func anotherDiscEachTime() throws {
         let rig = try Rig()
         _ = rig.say("play disc 1")
-        var heard: Set<Int> = []
         for _ in 0..<12 {
             let before = try #require(rig.changer.current?.slot)
             let outcome = rig.say("play a random album")
@@ -42,9 +41,7 @@ struct RandomDiscTests {
             #expect(now.slot != before, "the disc playing is not drawn again")
             #expect([1, 3, 5].contains(now.slot), "only loaded discs: slot 4's album is missing")
             #expect(now.trackIndex == 0)
-            heard.insert(now.slot)
         }
-        #expect(heard.count >= 2)
     }
 
     @Test("Stopped, any loaded disc may come; an empty magazine is refused in words")
