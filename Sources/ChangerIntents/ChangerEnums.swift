@@ -217,6 +217,7 @@ public enum ChangerEnums {
             EnumCase(.string("year"), displayName: "year"),
             EnumCase(.string("previous"), displayName: "previous track"),
             EnumCase(.string("magazine"), displayName: "magazine"),
+            EnumCase(.string("artist"), displayName: "artist"),
         ]
     )
 }

@@ -234,6 +234,7 @@ public final class IntentPerformer {
             case "magazine": return whichMagazine()
             case "next": return upNext()
             case "disc": return discPlaying()
+            case "artist": return whoIsPlaying()
             case "genre": return albumTag("genre") { $0.genre }
             case "year": return albumTag("year") { $0.year.map { "from \($0)" } }
             case "previous":
@@ -286,6 +287,15 @@ public final class IntentPerformer {
             return IntentOutcome(response: "Nothing is playing.")
         }
         return IntentOutcome(response: "Disc \(current.slot), \(IntentPerformer.summary(of: album)); track \(current.trackIndex + 1) is playing.")
+    }
+
+    /// "Sea Breeze is by Amber Lane, from Coastal Morning.": the track's own artist, which on a
+    /// compilation is not the album's.
+    private func whoIsPlaying() -> IntentOutcome {
+        guard let current = changer.current, let (_, album, track) = changer.resolve(current), changer.transport != .stopped else {
+            return IntentOutcome(response: "Nothing is playing.")
+        }
+        return IntentOutcome(response: "\(track.title) is by \(track.artist), from \(album.title).")
     }
 
     /// A tag of the album playing, said: "Night Drive is Ambient.", "Night Drive is from 2019.", or

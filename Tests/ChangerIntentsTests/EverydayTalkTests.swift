@@ -102,6 +102,17 @@ struct EverydayTalkTests {
         #expect(rig.say("which magazine is this") == IntentOutcome(response: "This is Magazine One (magazine 1 of 1), disc 3."))
     }
 
+    @Test("Who sings this: the track's artist and its album, said short")
+    func whoSingsThis() throws {
+        let rig = try Rig()
+        #expect(rig.say("who sings this") == IntentOutcome(response: "Nothing is playing."))
+        _ = rig.say("play disc 3")
+        for sentence in ["who sings this", "who's this by", "what band is this", "tell me the artist", "who is this"] {
+            #expect(rig.say(sentence) == IntentOutcome(response: "B1 is by Artist, from B."), "\(sentence)")
+        }
+        #expect(rig.say("what song is this").response.hasPrefix("Playing disc 3, B by Artist: track 1, B1"), "the whole line for the song")
+    }
+
     @Test("What comes next: the next track, on the next disc when this one ends, the same one on repeat")
     func whatsNext() throws {
         let rig = try Rig()
