@@ -67,16 +67,16 @@ public final class IntentPerformer {
             return playing(prefix: "Playing \(magazines[number - 1].name): ")
         case .playLastDisc:
             guard let magazine = changer.currentMagazine, let last = changer.playableSlots(of: magazine).last else {
-                return IntentOutcome(response: "\(changer.currentMagazine?.name ?? "This magazine") has no disc to play.", succeeded: false)
+                return noDiscToPlay
             }
             try changer.playDisc(last, magazineID: magazine.id)
             return playing(prefix: "The last disc: ")
         case .playRandomDisc:
             // Another disc than the one playing, when the magazine has another.
             guard let magazine = changer.currentMagazine, case let slots = changer.playableSlots(of: magazine), !slots.isEmpty else {
-                return IntentOutcome(response: "\(changer.currentMagazine?.name ?? "This magazine") has no disc to play.", succeeded: false)
+                return noDiscToPlay
             }
-            let playingSlot = changer.transport != .stopped && changer.current?.magazineID == magazine.id ? changer.current?.slot : nil
+            let playingSlot = slotPlaying(in: magazine)
             let others = slots.filter { $0 != playingSlot }
             let slot = changer.pickAtRandom(others.isEmpty ? slots : others)!
             try changer.playDisc(slot, magazineID: magazine.id)
@@ -85,7 +85,7 @@ public final class IntentPerformer {
             guard let track = integer(invocation["track"]) else { return IntentOutcome(response: "Which track?", succeeded: false) }
             let disc = integer(invocation["disc"]) ?? changer.current?.slot ?? changer.store.state.position?.slot
                 ?? changer.currentMagazine.flatMap { changer.playableSlots(of: $0).first }
-            guard let disc else { return IntentOutcome(response: "\(changer.currentMagazine?.name ?? "This magazine") has no disc to play.", succeeded: false) }
+            guard let disc else { return noDiscToPlay }
             try changer.playDisc(disc, magazineID: invocation["disc"] == nil ? changer.current?.magazineID : nil, track: track)
             return playing(prefix: "Playing ")
         case .playAlbum, .playSong, .playArtist, .playGenre, .playDecade, .loadAlbum, .ejectDisc, .ejectAlbum, .describeLibrary:
@@ -157,7 +157,7 @@ public final class IntentPerformer {
         case .nextDisc, .previousDisc:
             let wasScanning = changer.isScanning
             guard changer.currentMagazine.map({ !changer.playableSlots(of: $0).isEmpty }) == true else {
-                return IntentOutcome(response: "\(changer.currentMagazine?.name ?? "This magazine") has no disc to play.", succeeded: false)
+                return noDiscToPlay
             }
             intent == .nextDisc ? changer.nextDisc() : changer.previousDisc()
             return playing(prefix: wasScanning ? "Scan off. Staying on " : "")
@@ -256,9 +256,7 @@ public final class IntentPerformer {
 
     /// "Neon Rain is 3:45 long; 0:42 played." or "2:03 left of Neon Rain."
     private func trackTime(_ detail: String) -> IntentOutcome {
-        guard let current = changer.current, let (_, _, track) = changer.resolve(current), changer.transport != .stopped else {
-            return IntentOutcome(response: "Nothing is playing.")
-        }
+        guard let (_, _, track) = heardNow else { return nothingPlayingAnswer }
         let elapsed = changer.elapsed
         let left = ClockText.minutesAndSeconds(max(0, track.duration - elapsed))
         switch detail {
@@ -283,27 +281,21 @@ public final class IntentPerformer {
 
     /// "Disc 3, Night Drive by Cassette Radio: 4 tracks, 1:06; track 2 is playing."
     private func discPlaying() -> IntentOutcome {
-        guard let current = changer.current, let (_, album, _) = changer.resolve(current), changer.transport != .stopped else {
-            return IntentOutcome(response: "Nothing is playing.")
-        }
+        guard let (current, album, _) = heardNow else { return nothingPlayingAnswer }
         return IntentOutcome(response: "Disc \(current.slot), \(IntentPerformer.summary(of: album)); track \(current.trackIndex + 1) is playing.")
     }
 
     /// "Sea Breeze is by Amber Lane, from Coastal Morning.": the track's own artist, which on a
     /// compilation is not the album's.
     private func whoIsPlaying() -> IntentOutcome {
-        guard let current = changer.current, let (_, album, track) = changer.resolve(current), changer.transport != .stopped else {
-            return IntentOutcome(response: "Nothing is playing.")
-        }
+        guard let (_, album, track) = heardNow else { return nothingPlayingAnswer }
         return IntentOutcome(response: "\(track.title) is by \(track.artist), from \(album.title).")
     }
 
     /// A tag of the album playing, said: "Night Drive is Ambient.", "Night Drive is from 2019.", or
     /// that its tags have no `field` ("genre", "year").
     private func albumTag(_ field: String, _ value: (Album) -> String?) -> IntentOutcome {
-        guard let current = changer.current, let (_, album, _) = changer.resolve(current), changer.transport != .stopped else {
-            return IntentOutcome(response: "Nothing is playing.")
-        }
+        guard let (_, album, _) = heardNow else { return nothingPlayingAnswer }
         guard let text = value(album) else { return IntentOutcome(response: "\(album.title) has no \(field) in its tags.") }
         return IntentOutcome(response: "\(album.title) is \(text).")
     }
@@ -376,9 +368,7 @@ public final class IntentPerformer {
 
     /// "Disc 3, Night Drive by Cassette Radio: track 2, Neon Rain, 0:42 of 3:45."
     public func nowPlaying() -> IntentOutcome {
-        guard let current = changer.current, let (_, album, track) = changer.resolve(current), changer.transport != .stopped else {
-            return IntentOutcome(response: "Nothing is playing.")
-        }
+        guard let (current, album, track) = heardNow else { return nothingPlayingAnswer }
         let state = changer.transport == .paused ? "Paused on" : "Playing"
         return IntentOutcome(response: "\(state) disc \(current.slot), \(album.title) by \(album.artist): track \(current.trackIndex + 1), \(track.title), \(ClockText.minutesAndSeconds(changer.elapsed)) of \(ClockText.minutesAndSeconds(track.duration)).")
     }
@@ -399,6 +389,25 @@ public final class IntentPerformer {
     }
 
     private var nothingPlaying: IntentOutcome { IntentOutcome(response: "Nothing is playing.", succeeded: false) }
+
+    /// The answer to a question about the track when nothing plays (a question, so not a failure).
+    private var nothingPlayingAnswer: IntentOutcome { IntentOutcome(response: "Nothing is playing.") }
+
+    /// "Magazine One has no disc to play.", of the current magazine.
+    private var noDiscToPlay: IntentOutcome {
+        IntentOutcome(response: "\(changer.currentMagazine?.name ?? "This magazine") has no disc to play.", succeeded: false)
+    }
+
+    /// The track playing or paused, with where it is and its album; nil when stopped.
+    private var heardNow: (reference: TrackReference, album: Album, track: Track)? {
+        guard changer.transport != .stopped, let current = changer.current, let (_, album, track) = changer.resolve(current) else { return nil }
+        return (current, album, track)
+    }
+
+    /// The slot of `magazine` playing or paused; nil when stopped or another magazine plays.
+    func slotPlaying(in magazine: Magazine) -> Int? {
+        changer.transport != .stopped && changer.current?.magazineID == magazine.id ? changer.current?.slot : nil
+    }
 
     private func magazineID(_ value: ParameterValue?) -> UUID? {
         guard case .entity(_, let id, _) = value else { return nil }

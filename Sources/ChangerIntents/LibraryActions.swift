@@ -163,7 +163,7 @@ struct LibraryActions {
         if let magazine = changer.currentMagazine {
             let folders = Set(albums.map(\.path))
             let slots = magazine.slots.indices.filter { magazine.slots[$0].map(folders.contains) ?? false }.map { $0 + 1 }
-            let playingHere = changer.transport != .stopped && changer.current?.magazineID == magazine.id ? changer.current?.slot : nil
+            let playingHere = performer.slotPlaying(in: magazine)
             if let playingHere, slots == [playingHere] {
                 return performer.playing(prefix: "Already playing \(called): ")
             }
