@@ -172,6 +172,7 @@ final class ControlSession: Sendable {
         for place in connections.withLock({ Array($0.values) }) { place.socket.shutdownReading() }
         let connectionsEnded = connectionThreads.wait(timeout: .now() + max(0, deadline.seconds - Deadline.now())) == .success
         removeSocketFile()
+        lock.release()
         return acceptEnded && connectionsEnded
     }
 

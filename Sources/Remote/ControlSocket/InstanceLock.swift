@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// An exclusive `flock` on `control.sock.lock` next to the socket, held while a server runs.
 ///
@@ -10,6 +11,8 @@ import Glibc
 /// a lock file opens a race in which two players each lock a different file.
 final class InstanceLock: Sendable {
     private let descriptor: Int32
+    /// Whether the descriptor is still open (``release()`` closes it once).
+    private let held = Atomic(true)
 
     /// Takes the lock at `path`, or throws `alreadyRunning` with the holder's pid.
     ///
@@ -32,7 +35,14 @@ final class InstanceLock: Sendable {
     }
 
     deinit {
-        close(descriptor)  // closing the last descriptor releases the flock
+        release()
+    }
+
+    /// Gives the lock up now, not when the last thread holding its server lets go of it: a
+    /// stopped server's threads may still be unwinding when a new server starts. Closing the
+    /// last descriptor releases the flock; only the first call closes it.
+    func release() {
+        if held.exchange(false, ordering: .acquiringAndReleasing) { close(descriptor) }
     }
 
     /// The process id written in the lock file, if it holds one.
