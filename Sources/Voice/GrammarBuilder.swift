@@ -167,6 +167,12 @@ public struct GrammarBuilder: Sendable {
     private let enumPhrases: [(identifier: String, phrases: [[Int32]], values: [String])]
     private let enumGraphs: [WordGraph]
     private let appPhrases: [[Int32]]
+    /// The app clause ("in cd changer"…) as graphs: the skeleton has a placeholder for it, as
+    /// for a slot (labels after the entity types'), so the clause's words are not repeated after
+    /// each of the two hundred places a sentence may end (docs/voice.md, "Speed and memory").
+    /// The first is the whole clause; the others leave out connectors that may not follow the
+    /// word before them ("play the in cd changer", `GrammarOptions.wordsNotFollowedBy`).
+    private let appGraphs: [WordGraph]
     private let staticWords: [String]            // word id → word
     private let staticSources: [String]          // word id → written source
     private let entityTypes: [String]
@@ -303,12 +309,12 @@ public struct GrammarBuilder: Sendable {
             switch node {
             case .enumeration(let index): return index
             case .entity(let type): return enumPhrases.count + entityTypes.firstIndex(of: type)!
+            case .app: return options.appClause ? enumPhrases.count + entityTypes.count : -1
             default: return -1
             }
         }
         for template in templates {
-            Self.compile(template.1, from: nfa.start, to: final, into: &nfa,
-                         appPhrases: options.appClause ? appPhrases : [], slotIndex: slotIndex)
+            Self.compile(template.1, from: nfa.start, to: final, into: &nfa, slotIndex: slotIndex)
         }
         // A word rule in grammar word ids; words the grammar does not have are left out.
         func ids(_ rule: [String: Set<String>]) -> [Int32: Set<Int32>] {
@@ -318,10 +324,25 @@ public struct GrammarBuilder: Sendable {
             }
             return result
         }
+        // The app clause's placeholders: the whole clause, then one per set of connectors that
+        // may follow some word, made as the rules ask for them.
+        let appLabel = Self.slotLabel(enumPhrases.count + entityTypes.count)
+        let connectors = Set(appPhrases.compactMap(\.first))   // e.g. "in", "on", "via"…
+        var appConnectorSets: [Set<Int32>] = [connectors]
+        func narrowed(_ label: Int32, _ forbidden: Set<Int32>) -> Int32? {
+            guard label == appLabel || label < appLabel else { return label }
+            let allowed = appConnectorSets[Int(appLabel - label)].subtracting(forbidden)
+            if allowed.isEmpty { return nil }
+            if let known = appConnectorSets.firstIndex(of: allowed) { return appLabel - Int32(known) }
+            appConnectorSets.append(allowed)
+            return appLabel - Int32(appConnectorSets.count - 1)
+        }
         skeleton = nfa.determinized().withoutSentences(
             notFollowedBy: ids(options.wordsNotFollowedBy), neverLast: Set(options.wordsNeverLast.compactMap(table.existingID)),
-            firstFollowedOnlyBy: ids(options.firstWordsFollowedOnlyBy)
+            firstFollowedOnlyBy: ids(options.firstWordsFollowedOnlyBy), narrowed: narrowed
         ).minimizedAcyclic()
+        let clause = appPhrases
+        appGraphs = appConnectorSets.map { allowed in WordGraph.phraseGraph(clause.filter { allowed.contains($0[0]) }) }
         for (word, source) in zip(staticWords, staticSources) where lexicon.entry(for: word, source: source) == nil {
             throw DecoderError("the phrase word “\(word)” (from “\(source)”) has no pronunciation")
         }
@@ -435,7 +456,7 @@ public struct GrammarBuilder: Sendable {
         var table = WordTable(words: staticWords, sources: staticSources)
         let (names, rewrites, leftOut) = names(for: snapshot, listed: listed, table: &table)
 
-        let slotGraphs = enumGraphs + entityTypes.map { WordGraph.phraseGraph(names[$0] ?? []) }
+        let slotGraphs = enumGraphs + entityTypes.map { WordGraph.phraseGraph(names[$0] ?? []) } + appGraphs
         let graph = Self.expandingSlots(of: skeleton, with: slotGraphs, shared: Set(enumGraphs.count..<slotGraphs.count))
         let words = table.words
         let sources = table.sources
@@ -456,7 +477,7 @@ public struct GrammarBuilder: Sendable {
     /// and optional parts as parallel paths (epsilon for "nothing"), slots as placeholder arcs.
     static func compile(
         _ nodes: [Node], from source: Int32, to target: Int32, into graph: inout WordGraph,
-        appPhrases: [[Int32]], slotIndex: (Node) -> Int
+        slotIndex: (Node) -> Int
     ) {
         var current = source
         for (index, node) in nodes.enumerated() {
@@ -471,16 +492,19 @@ public struct GrammarBuilder: Sendable {
                 }
             case .choice(let alternatives):
                 for alternative in alternatives {
-                    compile(alternative, from: current, to: next, into: &graph, appPhrases: appPhrases, slotIndex: slotIndex)
+                    compile(alternative, from: current, to: next, into: &graph, slotIndex: slotIndex)
                 }
             case .optional(let alternatives):
                 graph.addArc(from: current, label: WordGraph.epsilon, to: next)
                 for alternative in alternatives {
-                    compile(alternative, from: current, to: next, into: &graph, appPhrases: appPhrases, slotIndex: slotIndex)
+                    compile(alternative, from: current, to: next, into: &graph, slotIndex: slotIndex)
                 }
             case .app:
+                // Optional, and a placeholder like a slot's when the grammar has the clause: one
+                // copy of the clause then serves every place it may follow.
                 graph.addArc(from: current, label: WordGraph.epsilon, to: next)
-                graph.addTrie(appPhrases, from: current, to: next)
+                let index = slotIndex(node)
+                if index >= 0 { graph.addArc(from: current, label: slotLabel(index), to: next) }
             case .enumeration, .entity:
                 graph.addArc(from: current, label: slotLabel(slotIndex(node)), to: next)
             }

@@ -112,9 +112,13 @@ public struct WordGraph: Sendable {
     /// `firstFollowedOnlyBy` begins and is followed by a word other than those it maps to: an arc
     /// with such a word leads instead to a copy of its target without those arcs (and not final if
     /// the word may not end), or nowhere when the copy would lead nowhere; states that then lead
-    /// to no final state lose their incoming arcs.
+    /// to no final state lose their incoming arcs. A placeholder arc (label below -1) stands for
+    /// phrases of its own: after a word with such a rule, `narrowed(label, notFollowedBy[word])`
+    /// gives the placeholder of those phrases that may follow it, the same label when all may, or
+    /// nil when none may.
     public func withoutSentences(
-        notFollowedBy: [Int32: Set<Int32>], neverLast: Set<Int32>, firstFollowedOnlyBy: [Int32: Set<Int32>] = [:]
+        notFollowedBy: [Int32: Set<Int32>], neverLast: Set<Int32>, firstFollowedOnlyBy: [Int32: Set<Int32>] = [:],
+        narrowed: (Int32, Set<Int32>) -> Int32? = { label, _ in label }
     ) -> WordGraph {
         var result = self
         struct Place: Hashable { let target: Int32, word: Int32 }
@@ -125,9 +129,13 @@ public struct WordGraph: Sendable {
                 let place = Place(target: arc.target, word: arc.label)
                 guard changes[place] == nil else { continue }
                 let followers = notFollowedBy[arc.label] ?? []
-                let kept = arcs[Int(arc.target)].filter { !followers.contains($0.label) }
+                let kept = arcs[Int(arc.target)].compactMap { next -> Arc? in
+                    if followers.contains(next.label) { return nil }
+                    guard next.label < WordGraph.epsilon else { return next }
+                    return narrowed(next.label, followers).map { Arc(label: $0, target: next.target) }
+                }
                 let final = isFinal[Int(arc.target)] && !neverLast.contains(arc.label)
-                if kept.count == arcs[Int(arc.target)].count && final == isFinal[Int(arc.target)] {
+                if kept == arcs[Int(arc.target)] && final == isFinal[Int(arc.target)] {
                     changes[place] = .keep
                 } else if kept.isEmpty && !final {
                     changes[place] = .drop

@@ -109,6 +109,45 @@ final class MagazineNames: Sendable {
         #expect(Self.accepts(grammar, "it is too loud") && Self.accepts(grammar, "it's too loud"))
     }
 
+    /// The app clause is one shared part of the graph, not repeated after every place a sentence
+    /// may end (each repeat made PocketSphinx's search larger), and the word before it still
+    /// decides which connectors may follow: no "play the in cd changer", but "play the via cd
+    /// changer" stays out only where "via" could not follow either.
+    @Test func theAppClauseIsSharedAndFollowsTheWordRules() throws {
+        let grammar = try Self.twoMagazines.get()
+        let via = try #require(grammar.words.firstIndex(of: "via"))
+        let viaArcs = grammar.graph.arcs.joined().filter { $0.label == Int32(via) }.count
+        #expect(viaArcs > 0 && viaArcs <= 4, "\(viaArcs) arcs say “via”")
+        for sentence in ["next song in cd changer", "play road trip on digital cd changer", "what are we listening to on cd changer", "pause using cd changer"] {
+            #expect(Self.accepts(grammar, sentence), "\(sentence)")
+        }
+        for sentence in ["play the in cd changer", "what are we listening to with cd changer", "skip to in cd changer"] {
+            #expect(!Self.accepts(grammar, sentence), "\(sentence)")
+        }
+    }
+
+    @Test func aPlaceholderIsNarrowedAfterAWordWithARule() {
+        // "play" (1) [the (2)] then the placeholder -2 (phrases starting with 5 or 6); after
+        // "the", 5 may not follow: the placeholder -3 (only 6's phrases) takes its place there.
+        var graph = WordGraph()
+        graph.start = graph.addState()
+        let afterPlay = graph.addState(final: true)
+        let afterThe = graph.addState()
+        let end = graph.addState(final: true)
+        graph.addArc(from: graph.start, label: 1, to: afterPlay)
+        graph.addArc(from: afterPlay, label: 2, to: afterThe)
+        graph.addArc(from: afterPlay, label: -2, to: end)
+        graph.addArc(from: afterThe, label: -2, to: end)
+        graph.addArc(from: afterThe, label: 3, to: end)
+        let narrowed = graph.withoutSentences(notFollowedBy: [2: [5]], neverLast: [2]) { label, forbidden in
+            label == -2 && forbidden.contains(5) ? -3 : label
+        }.minimizedAcyclic()
+        for kept in [[1], [1, -2], [1, 2, -3], [1, 2, 3]] as [[Int32]] { #expect(narrowed.accepts(kept), "\(kept)") }
+        for gone in [[1, 2], [1, 2, -2], [1, -3]] as [[Int32]] { #expect(!narrowed.accepts(gone), "\(gone)") }
+        let dropped = graph.withoutSentences(notFollowedBy: [2: [5, 6]], neverLast: [2]) { _, _ in nil }.minimizedAcyclic()
+        #expect(dropped.accepts([1, 2, 3]) && !dropped.accepts([1, 2, -2]) && dropped.accepts([1, -2]))
+    }
+
     @Test func sentencesLeavingAWordUnfinishedAreLeftOutOfAGraph() {
         // "play" (1) [the (2)] [it (4)] [album (3)], and "the", "it album" and "it play …"; "the"
         // may not end or come before "it", "it" may not end, nor begin but before "play".
