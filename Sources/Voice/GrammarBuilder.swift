@@ -173,6 +173,10 @@ public struct GrammarBuilder: Sendable {
     /// The first is the whole clause; the others leave out connectors that may not follow the
     /// word before them ("play the in cd changer", `GrammarOptions.wordsNotFollowedBy`).
     private let appGraphs: [WordGraph]
+    /// The placeholder label of the whole app clause; each narrowed one is one lower.
+    private let appLabel: Int32
+    /// The connectors each app clause placeholder allows (`appLabel - label` → set).
+    private let appConnectorSets: [Set<Int32>]
     private let staticWords: [String]            // word id → word
     private let staticSources: [String]          // word id → written source
     private let entityTypes: [String]
@@ -327,6 +331,7 @@ public struct GrammarBuilder: Sendable {
         // The app clause's placeholders: the whole clause, then one per set of connectors that
         // may follow some word, made as the rules ask for them.
         let appLabel = Self.slotLabel(enumPhrases.count + entityTypes.count)
+        self.appLabel = appLabel
         let connectors = Set(appPhrases.compactMap(\.first))   // e.g. "in", "on", "via"…
         var appConnectorSets: [Set<Int32>] = [connectors]
         func narrowed(_ label: Int32, _ forbidden: Set<Int32>) -> Int32? {
@@ -342,6 +347,7 @@ public struct GrammarBuilder: Sendable {
             firstFollowedOnlyBy: ids(options.firstWordsFollowedOnlyBy), narrowed: narrowed
         ).minimizedAcyclic()
         let clause = appPhrases
+        self.appConnectorSets = appConnectorSets
         appGraphs = appConnectorSets.map { allowed in WordGraph.phraseGraph(clause.filter { allowed.contains($0[0]) }) }
         for (word, source) in zip(staticWords, staticSources) where lexicon.entry(for: word, source: source) == nil {
             throw DecoderError("the phrase word “\(word)” (from “\(source)”) has no pronunciation")
@@ -571,7 +577,9 @@ public struct GrammarBuilder: Sendable {
         var table = WordTable(words: staticWords, sources: staticSources)
         let (names, _, _) = names(for: snapshot, listed: listed, table: &table)
         let words = table.words
-        // The words and, for the skeleton, each slot as its placeholder.
+        // The words and, for the skeleton, each slot and the app clause as its placeholder (the
+        // clause's connector kept by its place in the path).
+        var connectors: [Int: Int32] = [:]
         func expand(_ nodes: [Node], into sentence: inout [Int32], skeletonPath path: inout [Int32]) -> Bool {
             for node in nodes {
                 switch node {
@@ -588,7 +596,8 @@ public struct GrammarBuilder: Sendable {
                 case .app:
                     if options.appClause, Int.random(in: 0..<5, using: &generator) == 0, let phrase = appPhrases.randomElement(using: &generator) {
                         sentence += phrase
-                        path += phrase
+                        connectors[path.count] = phrase[0]
+                        path.append(appLabel)
                     }
                 case .enumeration(let index):
                     guard let phrase = enumPhrases[index].phrases.randomElement(using: &generator) else { return false }
@@ -610,8 +619,9 @@ public struct GrammarBuilder: Sendable {
                 for _ in 0..<Self.drawsPerSample {
                     var sentence: [Int32] = []
                     var path: [Int32] = []
+                    connectors = [:]
                     guard expand(template.nodes, into: &sentence, skeletonPath: &path) else { break }
-                    if !sentence.isEmpty, skeleton.accepts(path) {
+                    if !sentence.isEmpty, skeletonAccepts(path, appConnectors: connectors) {
                         result.append(sentence.map { words[Int($0)] }.joined(separator: " "))
                         break
                     }
@@ -619,6 +629,21 @@ public struct GrammarBuilder: Sendable {
             }
         }
         return result
+    }
+
+    /// Whether the skeleton has `path` (words and placeholders), where the app clause at a place
+    /// of `appConnectors` begins with that connector: its placeholder there may be a narrowed one.
+    private func skeletonAccepts(_ path: [Int32], appConnectors: [Int: Int32]) -> Bool {
+        var state = skeleton.start
+        for (place, label) in path.enumerated() {
+            let next = skeleton.arcs[Int(state)].first { arc in
+                guard let connector = appConnectors[place] else { return arc.label == label }
+                return arc.label <= appLabel && appConnectorSets[Int(appLabel - arc.label)].contains(connector)
+            }
+            guard let next else { return false }
+            state = next.target
+        }
+        return skeleton.isFinal[Int(state)]
     }
 
     /// A sentence of a phrase template as the phrase sound-alike check compares it: its words

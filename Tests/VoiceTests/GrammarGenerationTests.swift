@@ -194,6 +194,9 @@ final class MagazineNames: Sendable {
         var generator = SeededGenerator(seed: 7)
         let sentences = builder.sampleSentences(for: registry.snapshot, perTemplate: 20, using: &generator)
         #expect(sentences.count > 1_000)
+        // About one in five draws ends with the app clause, as the sampler means it to.
+        let withApp = sentences.filter { $0.hasSuffix(" cd changer") }.count
+        #expect(withApp * 8 > sentences.count, "\(withApp) of \(sentences.count) sentences name the app")
         let grammar = builder.grammar(for: registry.snapshot)
         for sentence in sentences {
             if case .unsupported = registry.resolve(sentence, mode: .inApp) { Issue.record("“\(sentence)” is not understood") }
