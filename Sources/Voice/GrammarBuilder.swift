@@ -158,6 +158,9 @@ public struct GrammarBuilder: Sendable {
         case app
         case enumeration(Int)     // index into enumPhrases
         case entity(String)       // entity type identifier
+        /// A fragment said in many places, as a placeholder (index into `fragmentGraphs`) in
+        /// the skeleton; `nodes` is its body, for the samplers.
+        case fragment(Int, [Node])
     }
 
     public let options: GrammarOptions
@@ -167,6 +170,10 @@ public struct GrammarBuilder: Sendable {
     private let enumPhrases: [(identifier: String, phrases: [[Int32]], values: [String])]
     private let enumGraphs: [WordGraph]
     private let appPhrases: [[Int32]]
+    /// Fragments of nothing but words ("(track|song|tune)") that no word rule involves, each as a
+    /// graph: the skeleton has a placeholder for each, so their words appear once per place they
+    /// lead to rather than once per place they come from (docs/voice.md, "Speed and memory").
+    private let fragmentGraphs: [WordGraph]
     /// The app clause ("in cd changer"…) as graphs: the skeleton has a placeholder for it, as
     /// for a slot (labels after the entity types'), so the clause's words are not repeated after
     /// each of the two hundred places a sentence may end (docs/voice.md, "Speed and memory").
@@ -218,6 +225,52 @@ public struct GrammarBuilder: Sendable {
             throw DecoderError("the spoken fragments do not parse: \(error)")
         }
 
+        // Fragments kept as placeholders: only words and choices of them, none of them a word of
+        // the salad rules (which look at the words on either side of each word), never empty.
+        let ruleWords = Set(options.wordsNotFollowedBy.flatMap { [$0.key] + $0.value } + options.wordsNeverLast
+            + options.firstWordsFollowedOnlyBy.flatMap { [$0.key] + $0.value })
+        func onlyFreeWords(_ elements: [PhraseElement]) -> Bool {
+            elements.allSatisfy { element in
+                switch element {
+                case .words(let display, _):
+                    return SpokenForm(display, hasApostropheForm: dictionary.contains).words.allSatisfy { !ruleWords.contains($0) }
+                case .choice(let alternatives): return alternatives.allSatisfy(onlyFreeWords)
+                case .fragment(let name, let inner): return options.unspokenFragments.contains(name) || onlyFreeWords(inner)
+                case .optional, .appName, .parameter, .fixedValue: return false
+                }
+            }
+        }
+        var fragmentGraphs: [WordGraph] = []
+        var fragmentIndex: [String: Int?] = [:]
+        func sharedFragment(_ name: String, _ body: [PhraseElement], dropping: Set<String>) -> Int? {
+            // The alternatives left out for an intent make a fragment of their own.
+            func words(_ elements: [PhraseElement]) -> Set<String> {
+                elements.reduce(into: []) { result, element in
+                    switch element {
+                    case .words(let display, _): result.insert(display.lowercased())
+                    case .choice(let alternatives), .optional(let alternatives): for alternative in alternatives { result.formUnion(words(alternative)) }
+                    case .fragment(_, let inner): result.formUnion(words(inner))
+                    case .appName, .parameter, .fixedValue: break
+                    }
+                }
+            }
+            let key = ([name] + dropping.intersection(words(body)).sorted()).joined(separator: "|")
+            if let known = fragmentIndex[key] { return known }
+            var index: Int?
+            if onlyFreeWords(body) {
+                let nodes = Self.nodes(body, spoken: spoken, skipping: options.unspokenFragments, dropping: dropping, slot: { _, _ in nil })
+                var graph = WordGraph()
+                graph.start = graph.addState()
+                Self.compile(nodes, from: graph.start, to: graph.addState(final: true), into: &graph, slotIndex: { _ in -1 })
+                let minimal = graph.determinized().minimizedAcyclic()
+                if !minimal.isFinal[Int(minimal.start)], minimal.stateCount > 1 {
+                    fragmentGraphs.append(minimal)
+                    index = fragmentGraphs.count - 1
+                }
+            }
+            fragmentIndex[key] = index
+            return index
+        }
         for shortcut in registry.shortcuts {
             guard let intent = registry.intents.first(where: { $0.identifier == shortcut.intent }) else { continue }
             for phrase in shortcut.phrases where !options.unspokenPhrases.contains(phrase) {
@@ -281,9 +334,10 @@ public struct GrammarBuilder: Sendable {
                         return nil
                     }
                 }
+                let dropping = options.unspokenAlternatives[shortcut.intent] ?? []
                 templates.append((shortcut.intent, Self.nodes(
-                    template.elements, spoken: spoken, skipping: options.unspokenFragments,
-                    dropping: options.unspokenAlternatives[shortcut.intent] ?? [], slot: slot
+                    template.elements, spoken: spoken, skipping: options.unspokenFragments, dropping: dropping, slot: slot,
+                    shared: { name, body in sharedFragment(name, body, dropping: dropping) }
                 )))
             }
         }
@@ -305,6 +359,7 @@ public struct GrammarBuilder: Sendable {
         staticWords = table.words
         staticSources = table.sources
         enumGraphs = enumPhrases.map { WordGraph.phraseGraph($0.1) }
+        self.fragmentGraphs = fragmentGraphs
 
         var nfa = WordGraph()
         nfa.start = nfa.addState()
@@ -313,7 +368,8 @@ public struct GrammarBuilder: Sendable {
             switch node {
             case .enumeration(let index): return index
             case .entity(let type): return enumPhrases.count + entityTypes.firstIndex(of: type)!
-            case .app: return options.appClause ? enumPhrases.count + entityTypes.count : -1
+            case .fragment(let index, _): return enumPhrases.count + entityTypes.count + index
+            case .app: return options.appClause ? enumPhrases.count + entityTypes.count + fragmentGraphs.count : -1
             default: return -1
             }
         }
@@ -330,7 +386,7 @@ public struct GrammarBuilder: Sendable {
         }
         // The app clause's placeholders: the whole clause, then one per set of connectors that
         // may follow some word, made as the rules ask for them.
-        let appLabel = Self.slotLabel(enumPhrases.count + entityTypes.count)
+        let appLabel = Self.slotLabel(enumPhrases.count + entityTypes.count + fragmentGraphs.count)
         self.appLabel = appLabel
         let connectors = Set(appPhrases.compactMap(\.first))   // e.g. "in", "on", "via"…
         var appConnectorSets: [Set<Int32>] = [connectors]
@@ -357,15 +413,17 @@ public struct GrammarBuilder: Sendable {
     /// `slot(name, beforeCountedNoun)` makes a parameter's node; `beforeCountedNoun` says whether
     /// the slot comes right before a word for what is counted (`isCountedNoun`). Fragments named
     /// in `skipping` are left out, and so are alternatives that are just one of the words of `dropping`.
+    /// `shared(name, body)` gives the index of a fragment kept as a placeholder, or nil to say
+    /// it in place.
     static func nodes(
         _ elements: [PhraseElement], spoken: (String) -> [Int32], skipping: Set<String> = [], dropping: Set<String> = [],
-        slot: (String, Bool) -> Node?
+        slot: (String, Bool) -> Node?, shared: (String, [PhraseElement]) -> Int? = { _, _ in nil }
     ) -> [Node] {
         func kept(_ alternatives: [[PhraseElement]]) -> [[Node]] {
             alternatives.filter { alternative in
                 guard alternative.count == 1, case .words(let display, _) = alternative[0] else { return true }
                 return !dropping.contains(display.lowercased())
-            }.map { nodes($0, spoken: spoken, skipping: skipping, dropping: dropping, slot: slot) }
+            }.map { nodes($0, spoken: spoken, skipping: skipping, dropping: dropping, slot: slot, shared: shared) }
         }
         var result: [Node] = []
         for (position, element) in elements.enumerated() {
@@ -384,7 +442,12 @@ public struct GrammarBuilder: Sendable {
                 if let node = slot(name, next < elements.count && isCountedNoun(elements[next])) { result.append(node) }
             case .fragment(let name, let inner):
                 // A fragment is said exactly as if its body were written in its place.
-                if !skipping.contains(name) { result += nodes(inner, spoken: spoken, skipping: skipping, dropping: dropping, slot: slot) }
+                guard !skipping.contains(name) else { continue }
+                if let index = shared(name, inner) {
+                    result.append(.fragment(index, nodes(inner, spoken: spoken, skipping: skipping, dropping: dropping, slot: slot)))
+                } else {
+                    result += nodes(inner, spoken: spoken, skipping: skipping, dropping: dropping, slot: slot, shared: shared)
+                }
             case .fixedValue:
                 continue
             }
@@ -462,8 +525,8 @@ public struct GrammarBuilder: Sendable {
         var table = WordTable(words: staticWords, sources: staticSources)
         let (names, rewrites, leftOut) = names(for: snapshot, listed: listed, table: &table)
 
-        let slotGraphs = enumGraphs + entityTypes.map { WordGraph.phraseGraph(names[$0] ?? []) } + appGraphs
-        let graph = Self.expandingSlots(of: skeleton, with: slotGraphs, shared: Set(enumGraphs.count..<slotGraphs.count))
+        let slotGraphs = enumGraphs + entityTypes.map { WordGraph.phraseGraph(names[$0] ?? []) } + fragmentGraphs + appGraphs
+        let graph = Self.expandingSlots(of: skeleton, with: slotGraphs, shared: Set(enumGraphs.count..<enumGraphs.count + entityTypes.count))
         let words = table.words
         let sources = table.sources
         var entries: [LexiconEntry] = []
@@ -511,7 +574,7 @@ public struct GrammarBuilder: Sendable {
                 graph.addArc(from: current, label: WordGraph.epsilon, to: next)
                 let index = slotIndex(node)
                 if index >= 0 { graph.addArc(from: current, label: slotLabel(index), to: next) }
-            case .enumeration, .entity:
+            case .enumeration, .entity, .fragment:
                 graph.addArc(from: current, label: slotLabel(slotIndex(node)), to: next)
             }
             current = next
@@ -607,6 +670,10 @@ public struct GrammarBuilder: Sendable {
                     guard let name = names[type]?.randomElement(using: &generator) else { return false }
                     sentence += name
                     path.append(Self.slotLabel(enumPhrases.count + entityTypes.firstIndex(of: type)!))
+                case .fragment(let index, let body):
+                    var inner: [Int32] = []
+                    guard expand(body, into: &sentence, skeletonPath: &inner) else { return false }
+                    path.append(Self.slotLabel(enumPhrases.count + entityTypes.count + index))
                 }
             }
             return true
@@ -673,6 +740,7 @@ public struct GrammarBuilder: Sendable {
                 case .choice(let alternatives): return product * alternatives.reduce(0) { $0 + count($1) }
                 case .optional(let alternatives): return product * alternatives.reduce(1) { $0 + count($1) }
                 case .enumeration(let index): return product * Double(enumPhrases[index].phrases.count)
+                case .fragment(_, let body): return product * count(body)
                 }
             }
         }
@@ -687,6 +755,7 @@ public struct GrammarBuilder: Sendable {
                 case .choice(let alternatives): parts = alternatives.flatMap { every($0, optionalParts: optionalParts) }
                 case .optional(let alternatives): parts = [([], [])] + (optionalParts ? alternatives.flatMap { every($0) } : [])
                 case .enumeration(let index): parts = zip(enumPhrases[index].phrases, enumPhrases[index].values).map { ($0, [$1]) }
+                case .fragment(_, let body): parts = every(body, optionalParts: optionalParts)
                 }
                 result = result.flatMap { prefix in parts.map { (prefix.labels + $0.labels, prefix.values + $0.values) } }
             }
@@ -709,6 +778,8 @@ public struct GrammarBuilder: Sendable {
                     guard let choice = enumPhrases[index].phrases.indices.randomElement(using: &generator) else { return false }
                     expansion.labels += enumPhrases[index].phrases[choice]
                     expansion.values.append(enumPhrases[index].values[choice])
+                case .fragment(_, let body):
+                    guard pick(body, into: &expansion) else { return false }
                 }
             }
             return true
@@ -818,6 +889,7 @@ public struct GrammarBuilder: Sendable {
         case .choice(let alternatives): return alternatives.flatMap(sequences)
         case .optional(let alternatives): return [[]] + alternatives.flatMap(sequences)
         case .app: return [[]]
+        case .fragment(_, let body): return sequences(body)
         case .enumeration(let index): return [[slotLabel(index)]]
         case .entity(let type): return [[slotLabel(enumCount + (entityTypes.firstIndex(of: type) ?? 0))]]
         }
