@@ -88,6 +88,7 @@ public enum ChangerEnums {
                 add(minutes * 60 + 30, "\(minutes) minutes and a half")
             }
         }
+        for form in clockForms { add(form.seconds, form.name) }
         add(60, "a minute")
         add(30, "half a minute")
         add(90, "a minute and a half")
@@ -99,6 +100,25 @@ public enum ChangerEnums {
             },
             examples: ["30"]
         )
+    }()
+
+    /// Times in a track said as on a clock or without their last unit, up to ten minutes: "1:30"
+    /// (read as "1 30"), "3 minutes 20". Typed only: the voice grammar leaves them out
+    /// (`ChangerShortcuts.typedOnlyEnumPhrases`). Seconds below 10 are left out, as "1:05"
+    /// reads "1 5", which "go back 1 1" would also say.
+    public static let clockForms: [(seconds: Int, name: String)] = {
+        var forms: [(seconds: Int, name: String)] = []
+        for minutes in 1...10 {
+            for seconds in 10...59 {
+                let total = minutes * 60 + seconds
+                forms.append((total, "\(minutes):\(seconds)"))
+                if seconds % 5 == 0 {
+                    forms.append((total, "\(minutes) minutes \(seconds)"))
+                    forms.append((total, "\(minutes) minute \(seconds)"))
+                }
+            }
+        }
+        return forms
     }()
 
     /// "30 seconds", "1 minute", "2 minutes", "1 minute 30 seconds".

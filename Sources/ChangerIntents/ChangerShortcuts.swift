@@ -263,7 +263,8 @@ public enum ChangerShortcuts {
             "((show me|list|tell me about) [<det>] (music|library|collection|music library|music collection)|what [music] (can you|can i|could you|could i) play|what music (do i have|do we have|have i got|is there)|(tell me|say|show me) what music (i have|we have|i've got|there is|is there)|describe [<det>] (library|collection|music)|what music (do you have|have you got))"
         ),
         .changeVolume: spoken("((blast (it|that|<det> (music|tunes|sound))|whack (it|<det> (volume|music|sound)) up|(I|we) can (barely|hardly) hear [it|<det> music|anything]|make [it] more loud){step=up}|(turn (it|the music) down low|not so loud){step=down}|<turn> (that|this) {step} <little>)"),
-        .setVolume: spoken("(put|set|turn) <whose> <volume> on {volume}"),
+        .setVolume: spoken("((put|set|turn) <whose> <volume> on|[set|make|put|turn] <whose> <volume> [to|at] (level|number)|(set|make|put|turn) <whose> <volume> (to|at) (about|around|roughly)) {volume}"),
+        .mute: spoken("(silence|mute|quiet) [<det>] [<playing>|it] [for] a (sec|second|moment|minute|bit)"),
         .unmute: spoken("((bring|get) [<det>] (sound|audio) back|take [it|the music|the sound] off mute)"),
         .resume: spoken("((start|fire) (it|the music|the player) back up|start (it|the music) up again)"),
         .repeat: spoken("((stay on|stick with|stick to|keep playing) (this|the current|<det>) (album|disc|cd|record){mode=disc}|(stop|quit|don't|no more) (repeating|looping) [<det>] (<track>|<disc>|it|everything){mode=off}|(put|set) (the whole lot|everything|it all|all of it) on (repeat|loop){mode=magazine})"),
@@ -293,6 +294,10 @@ public enum ChangerShortcuts {
     ]
 
     private static let typedOnlyMagazineWords: Set<String> = ["playlist", "the playlist", "this playlist"]
+
+    /// Enum names typing takes and the voice grammar leaves out: times in a track said as on a
+    /// clock ("1:30", "3 minutes 20"), whose numbers are the grammar's worst sound-alikes.
+    public static let typedOnlyEnumPhrases: [String: Set<String>] = ["SeekAmount": Set(ChangerEnums.clockForms.map(\.name))]
 
     /// Filler words skipped anywhere: IntentKit's, and the sounds and thanks around a command
     /// ("ugh, not this one", "next song thanks").
@@ -596,7 +601,7 @@ public enum ChangerShortcuts {
             "(silence|be quiet|shut up|shush|hush|quiet|shh|shhh|ssh) [<det>] [<playing>]",
             "(kill|cut) [<det>] (sound|audio)",
             "((turn|switch) on mute|mute on|enable mute|put it on mute|go quiet)"
-        ), title: "Mute", symbol: "speaker.slash"),
+        ) + everyday(.mute), title: "Mute", symbol: "speaker.slash"),
 
         AppShortcut(.unmute, phrases: spoken(
             "(unmute|un mute) [<det>] [<playing>|sound|audio|volume|speakers|speaker]",

@@ -949,7 +949,7 @@ extension GrammarOptions {
             "DiscNumber": Set(1...10),
             "MagazineNumber": Set(1...10),
         ],
-        unspokenPhrases: ChangerShortcuts.soundAlikePhrases.union(ChangerShortcuts.typedOnlyPhrases), unspokenEnumPhrases: ChangerShortcuts.soundAlikeEnumPhrases,
+        unspokenPhrases: ChangerShortcuts.soundAlikePhrases.union(ChangerShortcuts.typedOnlyPhrases), unspokenEnumPhrases: ChangerShortcuts.soundAlikeEnumPhrases.merging(ChangerShortcuts.typedOnlyEnumPhrases) { $0.union($1) },
         unspokenAlternatives: ChangerShortcuts.soundAlikeAlternatives.merging(ChangerShortcuts.misheardAlternatives) { $0.union($1) }
             .merging(ChangerShortcuts.typedOnlyAlternatives) { $0.union($1) },
         wordsNotFollowedBy: WordSalad.notFollowedBy, wordsNeverLast: WordSalad.neverLast, firstWordsFollowedOnlyBy: WordSalad.firstFollowedOnlyBy

@@ -218,6 +218,12 @@ struct NaturalPhrasingTests {
         ("surprise me with a cd", "PlayRandomDisc"), ("put on a random disc", "PlayRandomDisc"), ("play a random song", "Random mode=magazine"),
         ("pick an album", "needsValue PlayDisc disc"), ("change magazine to road trip", "PlayMagazine magazine=Road Trip"),
         ("put the road trip magazine in", "PlayMagazine magazine=Road Trip"),
+        // Times as on a clock, volume levels and a short mute (typed, not heard).
+        ("go to 3 minutes 20", "Seek at=200 direction=forward"), ("jump to one minute thirty", "Seek at=90 direction=forward"),
+        ("skip to 2:45", "Seek at=165 direction=forward"), ("rewind 1:30", "Seek direction=backward seconds=90"),
+        ("back 1 1", "PreviousTrack"), ("volume to level five please", "SetVolume volume=5"), ("make volume number 4", "SetVolume volume=4"),
+        ("put the volume at about half", "SetVolume volume=50"), ("set the volume to around 30", "SetVolume volume=30"),
+        ("silence the music for a moment please", "Mute"), ("mute it for a sec", "Mute"),
     ]
 
     @Test("A natural phrasing resolves to the expected intent and parameters", arguments: phrasings)
