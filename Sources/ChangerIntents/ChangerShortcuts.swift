@@ -262,7 +262,7 @@ public enum ChangerShortcuts {
         .describeLibrary: spoken(
             "((show me|list|tell me about) [<det>] (music|library|collection|music library|music collection)|what [music] (can you|can i|could you|could i) play|what music (do i have|do we have|have i got|is there)|(tell me|say|show me) what music (i have|we have|i've got|there is|is there)|describe [<det>] (library|collection|music)|what music (do you have|have you got))"
         ),
-        .changeVolume: spoken("((blast (it|that|<det> (music|tunes|sound))|whack (it|<det> (volume|music|sound)) up|(I|we) can (barely|hardly) hear [it|<det> music|anything]|make [it] more loud){step=up}|(turn (it|the music) down low|not so loud){step=down}|<turn> (that|this) {step} <little>)"),
+        .changeVolume: spoken("((blast (it|that|<det> (music|tunes|sound))|whack (it|<det> (volume|music|sound)) up|(I|we) can (barely|hardly) hear [it|<det> music|anything]|make [it] more loud){step=up}|(turn (it|the music) down low|not so loud){step=down}|<turn> (that|this) {step} <little>|[make it] {step:louder} by {amount})"),
         .setVolume: spoken("((put|set|turn) <whose> <volume> on|[set|make|put|turn] <whose> <volume> [to|at] (level|number)|(set|make|put|turn) <whose> <volume> (to|at) (about|around|roughly)) {volume}"),
         .mute: spoken("(silence|mute|quiet) [<det>] [<playing>|it] [for] a (sec|second|moment|minute|bit)"),
         .unmute: spoken("((bring|get) [<det>] (sound|audio) back|take [it|the music|the sound] off mute)"),

@@ -391,7 +391,7 @@ public struct GrammarBuilder: Sendable {
         let connectors = Set(appPhrases.compactMap(\.first))   // e.g. "in", "on", "via"…
         var appConnectorSets: [Set<Int32>] = [connectors]
         func narrowed(_ label: Int32, _ forbidden: Set<Int32>) -> Int32? {
-            guard label == appLabel || label < appLabel else { return label }
+            guard label <= appLabel else { return label }   // a slot's or a fragment's: no word rule reaches it
             let allowed = appConnectorSets[Int(appLabel - label)].subtracting(forbidden)
             if allowed.isEmpty { return nil }
             if let known = appConnectorSets.firstIndex(of: allowed) { return appLabel - Int32(known) }

@@ -224,6 +224,7 @@ struct NaturalPhrasingTests {
         ("back 1 1", "PreviousTrack"), ("volume to level five please", "SetVolume volume=5"), ("make volume number 4", "SetVolume volume=4"),
         ("put the volume at about half", "SetVolume volume=50"), ("set the volume to around 30", "SetVolume volume=30"),
         ("silence the music for a moment please", "Mute"), ("mute it for a sec", "Mute"),
+        ("louder by 10", "ChangeVolume amount=10 step=up"), ("quieter by 20", "ChangeVolume amount=20 step=down"),
     ]
 
     @Test("A natural phrasing resolves to the expected intent and parameters", arguments: phrasings)
