@@ -111,8 +111,8 @@ final class MagazineNames: Sendable {
 
     /// The app clause is one shared part of the graph, not repeated after every place a sentence
     /// may end (each repeat made PocketSphinx's search larger), and the word before it still
-    /// decides which connectors may follow: no "play the in cd changer", but "play the via cd
-    /// changer" stays out only where "via" could not follow either.
+    /// decides which connectors may follow, exactly as when the clause was written out at each
+    /// place: after "the" no "in" ("play the in cd changer"), after "to" no "with".
     @Test func theAppClauseIsSharedAndFollowsTheWordRules() throws {
         let grammar = try Self.twoMagazines.get()
         let via = try #require(grammar.words.firstIndex(of: "via"))
