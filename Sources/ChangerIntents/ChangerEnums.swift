@@ -106,7 +106,7 @@ public enum ChangerEnums {
     /// (read as "1 30"), "3 minutes 20". Typed only: the voice grammar leaves them out
     /// (`ChangerShortcuts.typedOnlyEnumPhrases`). Seconds below 10 are left out, as "1:05"
     /// reads "1 5", which "go back 1 1" would also say.
-    public static let clockForms: [(seconds: Int, name: String)] = {
+    static let clockForms: [(seconds: Int, name: String)] = {
         var forms: [(seconds: Int, name: String)] = []
         for minutes in 1...10 {
             for seconds in 10...59 {

@@ -119,7 +119,9 @@ public struct PhraseTemplate: Sendable, Hashable {
         return found
     }
 
-    static func visit(_ elements: [PhraseElement], _ body: (PhraseElement) -> Void) {
+    /// Calls `body` with every element of `elements` and, depth first, every element inside
+    /// their alternatives and fragments.
+    public static func visit(_ elements: [PhraseElement], _ body: (PhraseElement) -> Void) {
         for element in elements {
             body(element)
             switch element {

@@ -244,17 +244,9 @@ public struct GrammarBuilder: Sendable {
         var fragmentIndex: [String: Int?] = [:]
         func sharedFragment(_ name: String, _ body: [PhraseElement], dropping: Set<String>) -> Int? {
             // The alternatives left out for an intent make a fragment of their own.
-            func words(_ elements: [PhraseElement]) -> Set<String> {
-                elements.reduce(into: []) { result, element in
-                    switch element {
-                    case .words(let display, _): result.insert(display.lowercased())
-                    case .choice(let alternatives), .optional(let alternatives): for alternative in alternatives { result.formUnion(words(alternative)) }
-                    case .fragment(_, let inner): result.formUnion(words(inner))
-                    case .appName, .parameter, .fixedValue: break
-                    }
-                }
-            }
-            let key = ([name] + dropping.intersection(words(body)).sorted()).joined(separator: "|")
+            var words: Set<String> = []
+            PhraseTemplate.visit(body) { element in if case .words(let display, _) = element { words.insert(display.lowercased()) } }
+            let key = ([name] + dropping.intersection(words).sorted()).joined(separator: "|")
             if let known = fragmentIndex[key] { return known }
             var index: Int?
             if onlyFreeWords(body) {
