@@ -25,10 +25,9 @@ struct VoiceCaptureTests {
         withExtendedLifetime((player, writer)) {}
     }
 
-    /// A clip the recognizer hears rightly but without enough confidence to act on ("pause the
-    /// song" in en-us+m3 at 140 words a minute scores 0.55–0.62 through this device, between the
-    /// thresholds 0 and 2; docs/voice.md): the running player asks it back, and the "yes" said
-    /// next runs it.
+    /// A clip the recognizer hears rightly but without enough confidence to act on
+    /// (`SpeechFixtures.unsurePause`, between the thresholds −0.5 and 0.1 through this device;
+    /// docs/voice.md): the running player asks it back, and the "yes" said next runs it.
     @Test("a sentence heard without certainty is asked back, and “yes” said next runs it")
     func unsureSentenceIsAskedBack() throws {
         let fixture = try PlayerFixture()

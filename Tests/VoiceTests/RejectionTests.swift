@@ -9,19 +9,19 @@ import TestSupport
 /// rivals); and that a recording's score does not depend on what was recognized before it.
 @Suite struct RejectionTests {
     @Test("scores from the threshold up act, from the confirmation threshold up ask back, lower ones are rejected", arguments: [
-        (5.0, RejectionModel.Verdict.accept), (2.0, .accept), (1.99, .confirm), (0.5, .confirm), (0.0, .confirm), (-0.01, .reject), (-6.0, .reject),
+        (3.0, RejectionModel.Verdict.accept), (0.1, .accept), (0.09, .confirm), (-0.3, .confirm), (-0.5, .confirm), (-0.51, .reject), (-4.0, .reject),
     ])
     func verdicts(score: Double, verdict: RejectionModel.Verdict) {
-        #expect(RejectionModel.standard.threshold == 2)
-        #expect(RejectionModel.standard.confirmThreshold == 0)
+        #expect(RejectionModel.standard.threshold == 0.1)
+        #expect(RejectionModel.standard.confirmThreshold == -0.5)
         #expect(RejectionModel.standard.verdict(score) == verdict)
     }
 
-    @Test("a sentence whose numbers the phone loop backs acts from 2.0; one it backs no better than a rival from 4.0; one where a rival fits better is asked back", arguments: [
-        (RejectionModel.RivalBacking.backed, 2.0, RejectionModel.Verdict.accept), (.backed, 1.99, .confirm),
-        (.unclear, 4.0, .accept), (.unclear, 3.99, .confirm), (.unclear, 2.0, .confirm),
-        (.rivalFitsBetter, 12.0, .confirm), (.rivalFitsBetter, 0.0, .confirm), (.rivalFitsBetter, -0.5, .reject),
-        (.noRivals, 2.0, .accept),
+    @Test("a sentence whose numbers the phone loop backs acts from 0.1; one it backs no better than a rival from 0.85; one where a rival fits better is asked back", arguments: [
+        (RejectionModel.RivalBacking.backed, 0.1, RejectionModel.Verdict.accept), (.backed, 0.09, .confirm),
+        (.unclear, 0.85, .accept), (.unclear, 0.84, .confirm), (.unclear, 0.1, .confirm),
+        (.rivalFitsBetter, 5.0, .confirm), (.rivalFitsBetter, -0.5, .confirm), (.rivalFitsBetter, -0.51, .reject),
+        (.noRivals, 0.1, .accept),
     ])
     func numberVerdicts(backing: RejectionModel.RivalBacking, score: Double, verdict: RejectionModel.Verdict) {
         #expect(RejectionModel.standard.verdict(score, rivals: backing) == verdict)
@@ -68,9 +68,10 @@ import TestSupport
 
     /// A recording is heard the same whatever came before it: `recognize` starts a new stream, so
     /// the decoders' noise statistics from the clip before do not carry over. (Before they were
-    /// reset, "stop" scored 2.35 first and 1.11 after other clips, acted on once and asked back
-    /// the other time.) What is left is the model's Gaussian selection, which starts from the
-    /// frame before.
+    /// reset, "stop" scored 2.35 first and 1.11 after other clips under the model of the time,
+    /// whose scores spread about three times as wide as today's: acted on once and asked back the
+    /// other time.) What is left is the model's Gaussian selection, which starts from the frame
+    /// before.
     @Test("the same recording scores (nearly) the same first and after other recordings")
     func scoreDoesNotDependOnWhatCameBefore() throws {
         let registry = try ChangerShortcuts.makeRegistry(magazines: { [ChangerShortcuts.magazine(id: "m0", name: "Road Trip")] })
@@ -88,7 +89,7 @@ import TestSupport
         }
         let again = try recognizer.recognize(stop)
         #expect(first.hypothesis == again.hypothesis)
-        #expect(abs(first.score - again.score) < 0.5, "first \(first.score), after three other clips \(again.score)")
+        #expect(abs(first.score - again.score) < 0.2, "first \(first.score), after three other clips \(again.score)")
     }
 
     /// Word segments of a recognition and the phone loop's segments under them, 10 frames a
