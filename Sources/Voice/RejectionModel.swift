@@ -13,11 +13,23 @@ import IntentKit
 /// and held-out clips; the values in `standard` and how they were chosen are in docs/voice.md.
 public struct RejectionModel: Sendable, Hashable {
     /// The measurements, in this order: speech gap ×1000, worst word gap ×1000, utterance gap
-    /// ×1000, phone distance, frames per phone (capped at 30), words heard, and the voiced share
-    /// of the words' frames.
+    /// ×1000, phone distance, frames per phone (capped at 30), words heard, the voiced share of
+    /// the words' frames, and how the phone loop backs the heard number words (`numberBacking`).
     public static let featureNames = [
-        "speechGap", "worstWordGap", "utteranceGap", "phoneDistance", "framesPerPhone", "words", "voiced",
+        "speechGap", "worstWordGap", "utteranceGap", "phoneDistance", "framesPerPhone", "words", "voiced", "numberBacking",
     ]
+
+    /// The highest value of the number-backing feature, which a sentence without a number has.
+    public static let fullNumberBacking = 0.2
+
+    /// The number-backing feature of a recognition: the rival margin of its number words
+    /// (`Recognition.rivalMargin`) up to `fullNumberBacking`; 0 for a number the check does not
+    /// know, `fullNumberBacking` for a sentence without a number. Misheard numbers are the
+    /// grammar's commonest wrong answer, so a sentence with one needs more of the other evidence.
+    static func numberBacking(of recognition: Recognition) -> Double {
+        if let margin = recognition.rivalMargin { return min(margin, fullNumberBacking) }
+        return hasNumber(recognition.text ?? "") ? 0 : fullNumberBacking
+    }
 
     /// The model fitted on the clips of all four corpus sets of `cdchanger-bench voice-eval`
     /// (espeak-ng, flite, festival's diphone and HTS voices; wrong answers weighted ×4), after a
@@ -27,8 +39,8 @@ public struct RejectionModel: Sendable, Hashable {
     /// did (docs/voice.md, "Rejection").
     /// Its gaps are measured against each word's usual fit (`WordFitCalibration.standard`).
     public static let standard = RejectionModel(
-        weights: [0.7849, 0.5456, 0.7813, -9.6611, 0.0386, -0.0899, 1.4830], bias: 9.5621, threshold: 0.1, confirmThreshold: -0.5,
-        numberThreshold: 0.85, calibration: .standard
+        weights: [1.0163, 0.6073, 0.4756, -9.2261, 0.0061, -0.0298, 0.8429, 5.8729], bias: 9.2544, threshold: 0.4, confirmThreshold: -0.5,
+        numberThreshold: 1.15, calibration: .standard
     )
 
     public var weights: [Double]
@@ -76,7 +88,7 @@ public struct RejectionModel: Sendable, Hashable {
             finite(speechGap, -20), finite(worstWordGap, -20), finite(utteranceGap, -20),
             heard.isEmpty ? 1 : finite(PhoneticDistance.distance(heard, loopPhones), 1),
             heard.isEmpty ? 30 : min(finite(Double(gaps.speechFrames) / Double(heard.count), 30), 30), Double(words),
-            recognition.voicedFraction,
+            recognition.voicedFraction, Self.numberBacking(of: recognition),
         ]
     }
 

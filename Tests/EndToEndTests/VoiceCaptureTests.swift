@@ -26,7 +26,7 @@ struct VoiceCaptureTests {
     }
 
     /// A clip the recognizer hears rightly but without enough confidence to act on
-    /// (`SpeechFixtures.unsurePause`, between the thresholds −0.5 and 0.1 through this device;
+    /// (`SpeechFixtures.unsurePause`, between the thresholds −0.5 and 0.4 through this device;
     /// docs/voice.md): the running player asks it back, and the "yes" said next runs it.
     @Test("a sentence heard without certainty is asked back, and “yes” said next runs it")
     func unsureSentenceIsAskedBack() throws {

@@ -27,7 +27,7 @@ public enum SpeechFixtures {
     }
 
     /// "pause the song" in en-us+m4 at 160 words a minute: through the capture device it is
-    /// heard rightly but not surely (between the thresholds −0.5 and 0.1), so it is asked back.
+    /// heard rightly but not surely (between the thresholds −0.5 and 0.4), so it is asked back.
     /// The search may hear "the" as "that" or "my": `unsurePauseHeard` has all three, which pause
     /// alike. The clip changes when the rejection model does: until its refit of 2026-12-07 it was
     /// "pause the track" in en-us+m3 at 140, which the refitted model acts on. Of 51 pause clips
