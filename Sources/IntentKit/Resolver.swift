@@ -113,6 +113,7 @@ extension ShortcutRegistry {
             // Said twice over, as people do when a first word went unheard: only when the
             // sentence as said matches nothing, since a name may repeat a word ("Talk Talk").
             if let once = prepared.withRepeatsCollapsed { return resolve(once, mode: mode, snapshot: snapshot) }
+            if let corrected = selfCorrection(of: prepared, mode: mode, snapshot: snapshot) { return .matched(corrected) }
             if let corrected = corrections(for: prepared, mode: mode, snapshot: snapshot) { return .ambiguous(corrected) }
             return .unsupported(Unsupported(response: unsupportedResponse, suggestions: suggestions(for: prepared, mode: mode, snapshot: snapshot)))
         }
@@ -130,6 +131,42 @@ extension ShortcutRegistry {
             return .matched(invocation)
         }
         return .ambiguous(ambiguity(among: best, snapshot: snapshot))
+    }
+
+    /// The command of a sentence its speaker corrected on the way ("play disc two no disc three",
+    /// "turn it up no down", "pause, sorry, skip this song"): the words before a correction marker
+    /// must be a command by themselves; the words after it either replace the end of it, from the
+    /// first of their words it already has ("play disc three") or as many words as they are
+    /// ("turn it down"), keeping its intent, or are a whole command of their own. Nil when none of
+    /// that holds, so a remark after "no" or "sorry" still gets "Sorry".
+    func selfCorrection(of prepared: PreparedSentence, mode: ResolutionMode, snapshot: CompiledSnapshot) -> IntentInvocation? {
+        let words = prepared.words
+        for marker in correctionMarkers {
+            guard let at = (1..<max(words.count - marker.count, 1)).first(where: { Array(words[$0..<($0 + marker.count)]) == marker }) else { continue }
+            let said = Array(words[..<at]), correction = Array(words[(at + marker.count)...])
+            let first: IntentInvocation
+            switch resolve(said, like: prepared, mode: mode, snapshot: snapshot) {
+            case .matched(let invocation): first = invocation
+            case .needsValue(let request): first = request.invocation
+            default: continue
+            }
+            var spliced: [[String]] = []
+            if let from = said.lastIndex(of: correction[0]) { spliced.append(Array(said[..<from]) + correction) }
+            if said.count > correction.count { spliced.append(Array(said.dropLast(correction.count)) + correction) }
+            for words in spliced {
+                if case .matched(let invocation) = resolve(words, like: prepared, mode: mode, snapshot: snapshot), invocation.intent == first.intent {
+                    return invocation
+                }
+            }
+            if case .matched(let invocation) = resolve(correction, like: prepared, mode: mode, snapshot: snapshot) { return invocation }
+        }
+        return nil
+    }
+
+    /// Resolves `words` as a sentence addressed as `prepared` was.
+    private func resolve(_ words: [String], like prepared: PreparedSentence, mode: ResolutionMode, snapshot: CompiledSnapshot) -> Resolution {
+        let candidate = PreparedSentence(words: words, tokens: words.map { snapshot.vocabulary.id(of: $0) }, appAddressed: prepared.appAddressed, tooLong: false)
+        return resolve(candidate, mode: mode, snapshot: snapshot)
     }
 
     /// Readings merged per (intent, bindings), keeping the best score.

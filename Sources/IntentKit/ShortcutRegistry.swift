@@ -46,6 +46,8 @@ public final class ShortcutRegistry: Sendable {
     let connectorTokens: Set<Int32>
     /// Wake prefixes and app addresses as plain tokens, longest first.
     let wakePrefixes: [[String]]
+    /// Correction markers as plain tokens, longest first.
+    let correctionMarkers: [[String]]
     let appNameWords: [[String]]
     let intentIndex: [String: Int]
     let entityTypeIndex: [String: Int]
@@ -93,6 +95,7 @@ public final class ShortcutRegistry: Sendable {
             for greeting in ["hey", "ok", "hi"] { wake.append([greeting] + name) }
         }
         wakePrefixes = wake.sorted { $0.count > $1.count }
+        correctionMarkers = provider.correctionMarkers.map { Normalizer.tokens(of: $0) }.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
 
         let enumIndex = Dictionary(checked.enums.enumerated().map { ($1.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         var tries: [NameTrie] = []

@@ -16,6 +16,10 @@ public struct ShortcutsProvider: Sendable {
     /// Wake words stripped from the start of a sentence ("hey siri"); "hey"/"ok" followed by an
     /// app name are always recognised too.
     public let wakePrefixes: [String]
+    /// Words with which a speaker takes back what they just said ("no", "I mean"): in "play disc
+    /// two, no, disc three" the words after one correct the command before it (see
+    /// ``ShortcutRegistry/resolve(_:mode:)``).
+    public let correctionMarkers: [String]
     /// Named fragments the phrases refer to as `<name>` (see ``PhraseFragments``).
     public let fragments: [String: String]
     /// Fragments whose words count like skip words: they only say to whom or where a sentence is
@@ -35,6 +39,8 @@ public struct ShortcutsProvider: Sendable {
     ]
     /// Wake words stripped by default.
     public static let defaultWakePrefixes = ["hey siri", "ok siri", "hi siri", "siri"]
+    /// Correction markers by default.
+    public static let defaultCorrectionMarkers = ["no", "no no", "i mean", "no i mean", "sorry", "sorry i mean", "or rather", "actually", "no wait"]
 
     public init(
         appName: String,
@@ -44,6 +50,7 @@ public struct ShortcutsProvider: Sendable {
         shortcuts: [AppShortcut],
         skipWords: [String] = ShortcutsProvider.defaultSkipWords,
         wakePrefixes: [String] = ShortcutsProvider.defaultWakePrefixes,
+        correctionMarkers: [String] = ShortcutsProvider.defaultCorrectionMarkers,
         fragments: [String: String] = [:],
         fillerFragments: Set<String> = [],
         equivalentInvocation: (@Sendable (IntentInvocation, ParameterSnapshot) -> IntentInvocation?)? = nil
@@ -55,6 +62,7 @@ public struct ShortcutsProvider: Sendable {
         self.shortcuts = shortcuts
         self.skipWords = skipWords
         self.wakePrefixes = wakePrefixes
+        self.correctionMarkers = correctionMarkers
         self.fragments = fragments
         self.fillerFragments = fillerFragments
         self.equivalentInvocation = equivalentInvocation
