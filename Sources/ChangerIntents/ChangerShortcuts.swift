@@ -301,7 +301,7 @@ public enum ChangerShortcuts {
 
     /// Filler words skipped anywhere: IntentKit's, and the sounds and thanks around a command
     /// ("ugh, not this one", "next song thanks").
-    public static let skipWords = ShortcutsProvider.defaultSkipWords + ["ugh", "erm", "er", "hmm", "ah", "oh", "ooh", "och", "thanks", "thank", "yo", "dear", "bro", "dude", "mate", "ya", "hen", "like"]
+    public static let skipWords = ShortcutsProvider.defaultSkipWords + ["ugh", "erm", "er", "hmm", "ah", "oh", "ooh", "och", "yo", "dear", "bro", "dude", "mate", "ya", "hen", "like"]
 
     /// Wake words of other assistants and of players in general, stripped from the start of a
     /// typed sentence as Siri's are ("alexa, play music", "ok google, pause", "hey player, next

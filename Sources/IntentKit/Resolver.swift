@@ -11,6 +11,11 @@ struct PreparedSentence {
 
     /// The sentence with each word said again right after itself left out once ("stop stop
     /// stop" → "stop", "louder louder please" → "louder please"); nil when no word repeats.
+    /// A sentence addressed as this one was, of `words`.
+    func rewritten(as words: [String], in vocabulary: Vocabulary) -> PreparedSentence {
+        PreparedSentence(words: words, tokens: words.map { vocabulary.id(of: $0) }, appAddressed: appAddressed, tooLong: false)
+    }
+
     var withRepeatsCollapsed: PreparedSentence? {
         let kept = words.indices.filter { $0 == 0 || words[$0] != words[$0 - 1] }
         guard kept.count < words.count else { return nil }
@@ -107,13 +112,20 @@ extension ShortcutRegistry {
 
     // MARK: - Resolution
 
-    func resolve(_ prepared: PreparedSentence, mode: ResolutionMode, snapshot: CompiledSnapshot) -> Resolution {
+    /// `asSaid` (a part of a sentence tried on the way to the sentence's resolution) takes the
+    /// words as they are: none of the rewritings below, and none of what only a person reads
+    /// (typo questions, the suggestions of "Sorry"), so that trying parts costs one match each.
+    func resolve(_ prepared: PreparedSentence, mode: ResolutionMode, snapshot: CompiledSnapshot, asSaid: Bool = false) -> Resolution {
         let readings = self.readings(of: prepared, appOptional: mode == .inApp || prepared.appAddressed, allowSkipping: true, snapshot: snapshot)
         guard !readings.isEmpty else {
+            guard !asSaid else { return .unsupported(Unsupported(response: unsupportedResponse, suggestions: [])) }
             // Said twice over, as people do when a first word went unheard: only when the
             // sentence as said matches nothing, since a name may repeat a word ("Talk Talk").
+            // Each rewriting leaves fewer words or fewer to rewrite, so they end.
             if let once = prepared.withRepeatsCollapsed { return resolve(once, mode: mode, snapshot: snapshot) }
             if let corrected = selfCorrection(of: prepared, mode: mode, snapshot: snapshot) { return .matched(corrected) }
+            if let plain = withoutCourtesies(prepared, snapshot: snapshot) { return resolve(plain, mode: mode, snapshot: snapshot) }
+            if let verbs = withVerbs(prepared, snapshot: snapshot) { return resolve(verbs, mode: mode, snapshot: snapshot) }
             if let corrected = corrections(for: prepared, mode: mode, snapshot: snapshot) { return .ambiguous(corrected) }
             return .unsupported(Unsupported(response: unsupportedResponse, suggestions: suggestions(for: prepared, mode: mode, snapshot: snapshot)))
         }
@@ -163,10 +175,47 @@ extension ShortcutRegistry {
         return nil
     }
 
-    /// Resolves `words` as a sentence addressed as `prepared` was.
+    /// `prepared` without the courtesies it opens and closes with ("excuse me, would you mind …",
+    /// "… thank you"); nil when it has none.
+    func withoutCourtesies(_ prepared: PreparedSentence, snapshot: CompiledSnapshot) -> PreparedSentence? {
+        var words = Array(prepared.words)
+        while let opening = openingCourtesies.first(where: { words.count > $0.count && words.starts(with: $0) }) { words.removeFirst(opening.count) }
+        // A closing courtesy ends the sentence, or only skip words follow it ("… thank you dear").
+        var end = words.count
+        while end > 0 {
+            if let closing = closingCourtesies.first(where: { end > $0.count && words[..<end].suffix($0.count).elementsEqual($0) }) {
+                words.removeSubrange((end - closing.count)..<end)
+                end = words.count
+            } else if skipWords.contains(words[end - 1]) {
+                end -= 1
+            } else {
+                break
+            }
+        }
+        guard words != prepared.words else { return nil }
+        return prepared.rewritten(as: words, in: snapshot.vocabulary)
+    }
+
+    /// `prepared` with each "-ing" form read as a verb a phrase or name has ("would you mind
+    /// turning it down" → "turn", "pausing" → "pause", "skipping" → "skip"); nil when it has none.
+    func withVerbs(_ prepared: PreparedSentence, snapshot: CompiledSnapshot) -> PreparedSentence? {
+        let words = prepared.words.map { Self.verb(of: $0, in: snapshot.vocabulary) ?? $0 }
+        guard words != prepared.words else { return nil }
+        return prepared.rewritten(as: words, in: snapshot.vocabulary)
+    }
+
+    /// The verb in `vocabulary` whose "-ing" form `word` is.
+    static func verb(of word: String, in vocabulary: Vocabulary) -> String? {
+        guard word.count > 5, word.hasSuffix("ing") else { return nil }
+        let stem = String(word.dropLast(3))
+        var candidates = [stem, stem + "e"]
+        if let last = stem.last, stem.dropLast().last == last { candidates.append(String(stem.dropLast())) }
+        return candidates.first { vocabulary.id(of: $0) >= 0 }
+    }
+
+    /// Resolves `words`, taken as said, as a sentence addressed as `prepared` was.
     private func resolve(_ words: [String], like prepared: PreparedSentence, mode: ResolutionMode, snapshot: CompiledSnapshot) -> Resolution {
-        let candidate = PreparedSentence(words: words, tokens: words.map { snapshot.vocabulary.id(of: $0) }, appAddressed: prepared.appAddressed, tooLong: false)
-        return resolve(candidate, mode: mode, snapshot: snapshot)
+        resolve(prepared.rewritten(as: words, in: snapshot.vocabulary), mode: mode, snapshot: snapshot, asSaid: true)
     }
 
     /// Readings merged per (intent, bindings), keeping the best score.

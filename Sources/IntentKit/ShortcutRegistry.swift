@@ -48,6 +48,9 @@ public final class ShortcutRegistry: Sendable {
     let wakePrefixes: [[String]]
     /// Correction markers as plain tokens, longest first.
     let correctionMarkers: [[String]]
+    /// Opening and closing courtesies as plain tokens, longest first.
+    let openingCourtesies: [[String]]
+    let closingCourtesies: [[String]]
     let appNameWords: [[String]]
     let intentIndex: [String: Int]
     let entityTypeIndex: [String: Int]
@@ -96,6 +99,8 @@ public final class ShortcutRegistry: Sendable {
         }
         wakePrefixes = wake.sorted { $0.count > $1.count }
         correctionMarkers = provider.correctionMarkers.map { Normalizer.tokens(of: $0) }.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        openingCourtesies = provider.openingCourtesies.map { Normalizer.tokens(of: $0) }.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        closingCourtesies = provider.closingCourtesies.map { Normalizer.tokens(of: $0) }.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
 
         let enumIndex = Dictionary(checked.enums.enumerated().map { ($1.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         var tries: [NameTrie] = []

@@ -20,6 +20,12 @@ public struct ShortcutsProvider: Sendable {
     /// two, no, disc three" the words after one correct the command before it (see
     /// ``ShortcutRegistry/resolve(_:mode:)``).
     public let correctionMarkers: [String]
+    /// Courtesies that open a request without changing it ("excuse me", "would you mind") and
+    /// ones that close it ("thank you"): left out from the start and the end, with "-ing" forms
+    /// read as their verbs ("would you mind turning it down" → "turn it down"), when a sentence
+    /// as said matches nothing.
+    public let openingCourtesies: [String]
+    public let closingCourtesies: [String]
     /// Named fragments the phrases refer to as `<name>` (see ``PhraseFragments``).
     public let fragments: [String: String]
     /// Fragments whose words count like skip words: they only say to whom or where a sentence is
@@ -39,6 +45,13 @@ public struct ShortcutsProvider: Sendable {
     ]
     /// Wake words stripped by default.
     public static let defaultWakePrefixes = ["hey siri", "ok siri", "hi siri", "siri"]
+    /// Opening courtesies by default.
+    public static let defaultOpeningCourtesies = [
+        "hello", "hi there", "sorry", "excuse me", "pardon me", "would you be so kind as to", "be so kind as to", "would you mind",
+        "do you mind", "if you don't mind", "if you could", "i'd like you to", "i want you to", "i need you to", "be a dear and",
+    ]
+    /// Closing courtesies by default.
+    public static let defaultClosingCourtesies = ["thank you", "thanks", "thanks a lot", "thank you very much", "cheers", "if you don't mind"]
     /// Correction markers by default.
     public static let defaultCorrectionMarkers = ["no", "no no", "i mean", "no i mean", "sorry", "sorry i mean", "or rather", "actually", "no wait"]
 
@@ -51,6 +64,8 @@ public struct ShortcutsProvider: Sendable {
         skipWords: [String] = ShortcutsProvider.defaultSkipWords,
         wakePrefixes: [String] = ShortcutsProvider.defaultWakePrefixes,
         correctionMarkers: [String] = ShortcutsProvider.defaultCorrectionMarkers,
+        openingCourtesies: [String] = ShortcutsProvider.defaultOpeningCourtesies,
+        closingCourtesies: [String] = ShortcutsProvider.defaultClosingCourtesies,
         fragments: [String: String] = [:],
         fillerFragments: Set<String> = [],
         equivalentInvocation: (@Sendable (IntentInvocation, ParameterSnapshot) -> IntentInvocation?)? = nil
@@ -63,6 +78,8 @@ public struct ShortcutsProvider: Sendable {
         self.skipWords = skipWords
         self.wakePrefixes = wakePrefixes
         self.correctionMarkers = correctionMarkers
+        self.openingCourtesies = openingCourtesies
+        self.closingCourtesies = closingCourtesies
         self.fragments = fragments
         self.fillerFragments = fillerFragments
         self.equivalentInvocation = equivalentInvocation
