@@ -126,6 +126,7 @@ extension ShortcutRegistry {
             if let corrected = selfCorrection(of: prepared, mode: mode, snapshot: snapshot) { return .matched(corrected) }
             if let plain = withoutCourtesies(prepared, snapshot: snapshot) { return resolve(plain, mode: mode, snapshot: snapshot) }
             if let verbs = withVerbs(prepared, snapshot: snapshot) { return resolve(verbs, mode: mode, snapshot: snapshot) }
+            if let unstretched = withoutStretchedLetters(prepared, snapshot: snapshot) { return resolve(unstretched, mode: mode, snapshot: snapshot) }
             if let corrected = corrections(for: prepared, mode: mode, snapshot: snapshot) { return .ambiguous(corrected) }
             return .unsupported(Unsupported(response: unsupportedResponse, suggestions: suggestions(for: prepared, mode: mode, snapshot: snapshot)))
         }
@@ -202,6 +203,32 @@ extension ShortcutRegistry {
         let words = prepared.words.map { Self.verb(of: $0, in: snapshot.vocabulary) ?? $0 }
         guard words != prepared.words else { return nil }
         return prepared.rewritten(as: words, in: snapshot.vocabulary)
+    }
+
+    /// `prepared` with each word no phrase or name has whose letters are drawn out ("pleeease",
+    /// "louuuder", "nexxxt") read as the word a phrase or name has, with runs of three or more
+    /// of a letter made two, or else one; nil when it has none.
+    func withoutStretchedLetters(_ prepared: PreparedSentence, snapshot: CompiledSnapshot) -> PreparedSentence? {
+        let words = prepared.words.map { word in
+            guard snapshot.vocabulary.id(of: word) < 0 else { return word }
+            // Read as a typed word is ("threee" → "three" → "3").
+            let readings = [2, 1].lazy.map { Normalizer.tokens(of: Self.shortening(word, runsTo: $0)) }
+            return readings.first { $0.count == 1 && snapshot.vocabulary.id(of: $0[0]) >= 0 }?[0] ?? word
+        }
+        guard words != prepared.words else { return nil }
+        return prepared.rewritten(as: words, in: snapshot.vocabulary)
+    }
+
+    /// `word` with every run of three or more of a character cut to `length`; shorter runs stay.
+    static func shortening(_ word: String, runsTo length: Int) -> String {
+        var result = ""
+        var characters = word[...]
+        while let first = characters.first {
+            let run = characters.prefix { $0 == first }
+            result += run.count >= 3 ? String(repeating: first, count: length) : String(run)
+            characters = characters.dropFirst(run.count)
+        }
+        return result
     }
 
     /// The verb in `vocabulary` whose "-ing" form `word` is.

@@ -48,6 +48,7 @@ struct RobustnessTests {
         String(repeating: "next no ", count: 24), String(repeating: "play disc 3 no ", count: 12),
         String(repeating: "next no i mean sorry actually ", count: 8), String(repeating: "thank you ", count: 24),
         String(repeating: "would you mind ", count: 16), String(repeating: "skipping no ", count: 24),
+        String(repeating: "pleeease nooo ", count: 24),
     ])
     func corrections(sentence: String) {
         Self.check(sentence)
