@@ -299,8 +299,9 @@ public enum ChangerShortcuts {
     /// clock ("1:30", "3 minutes 20"), whose numbers are the grammar's worst sound-alikes.
     public static let typedOnlyEnumPhrases: [String: Set<String>] = ["SeekAmount": Set(ChangerEnums.clockForms.map(\.name))]
 
-    /// Filler words skipped anywhere: IntentKit's, and the sounds and thanks around a command
-    /// ("ugh, not this one", "next song thanks").
+    /// Filler words skipped anywhere: IntentKit's, and the sounds and forms of address around a
+    /// command ("ugh, not this one", "next song mate"). Thanks are closing courtesies, read only
+    /// when the sentence as said matches nothing: as skip words, "thanks for the music" played music.
     public static let skipWords = ShortcutsProvider.defaultSkipWords + ["ugh", "erm", "er", "hmm", "ah", "oh", "ooh", "och", "yo", "dear", "bro", "dude", "mate", "ya", "hen", "like"]
 
     /// Wake words of other assistants and of players in general, stripped from the start of a

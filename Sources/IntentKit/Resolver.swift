@@ -9,13 +9,13 @@ struct PreparedSentence {
     /// Some token is in no template, enum or entity name: nothing can accept the sentence.
     var hasUnknownToken: Bool { tokens.contains(-1) }
 
-    /// The sentence with each word said again right after itself left out once ("stop stop
-    /// stop" → "stop", "louder louder please" → "louder please"); nil when no word repeats.
     /// A sentence addressed as this one was, of `words`.
     func rewritten(as words: [String], in vocabulary: Vocabulary) -> PreparedSentence {
         PreparedSentence(words: words, tokens: words.map { vocabulary.id(of: $0) }, appAddressed: appAddressed, tooLong: false)
     }
 
+    /// The sentence with each word said again right after itself left out once ("stop stop
+    /// stop" → "stop", "louder louder please" → "louder please"); nil when no word repeats.
     var withRepeatsCollapsed: PreparedSentence? {
         let kept = words.indices.filter { $0 == 0 || words[$0] != words[$0 - 1] }
         guard kept.count < words.count else { return nil }

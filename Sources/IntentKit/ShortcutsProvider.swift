@@ -20,11 +20,11 @@ public struct ShortcutsProvider: Sendable {
     /// two, no, disc three" the words after one correct the command before it (see
     /// ``ShortcutRegistry/resolve(_:mode:)``).
     public let correctionMarkers: [String]
-    /// Courtesies that open a request without changing it ("excuse me", "would you mind") and
-    /// ones that close it ("thank you"): left out from the start and the end, with "-ing" forms
-    /// read as their verbs ("would you mind turning it down" → "turn it down"), when a sentence
-    /// as said matches nothing.
+    /// Courtesies that open a request without changing it ("excuse me", "would you mind"): left
+    /// out from the start, with "-ing" forms read as their verbs ("would you mind turning it
+    /// down" → "turn it down"), when a sentence as said matches nothing.
     public let openingCourtesies: [String]
+    /// Courtesies that close a request ("thank you"), left out from the end in the same way.
     public let closingCourtesies: [String]
     /// Named fragments the phrases refer to as `<name>` (see ``PhraseFragments``).
     public let fragments: [String: String]
