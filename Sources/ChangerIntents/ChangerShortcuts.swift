@@ -234,7 +234,7 @@ public enum ChangerShortcuts {
             "((shuffle|shuffle play) <some_music> (by|from) [<det>] [<artist_word>] {artist}{random=disc}|<play> [<det>] {artist} [new|latest|newest|last|other] (album|record|cd)|<play> [<det>] (new|latest|newest|most recent) (album|record|cd) (by|from) [<det>] {artist}|(something|anything|songs|music|tunes) (by|from) [<det>] [<artist_word>] {artist}|<play_more> [some] [<det>] {artist})"
         ),
         .playRandomDisc: spoken(
-            "((<play>|<select>|load) ([a|any|some] random (<disc>|slot)|(a|an|any|some) <disc> (at random|randomly))|(pick|choose) (a|an) <disc> for (me|us)|surprise me with (a|an|some) <disc>)"
+            "((<play>|<select>|load) ([a|any|some] random (<disc>|slot)|(a|an|any|some) <disc> (at random|randomly))|(pick|choose) (a|an) <disc> for (me|us)|surprise me with (a|an|some) <disc>|(<play>|put on|load) (whichever|whatever) <disc> [you like|you want])"
         ),
         .nextDisc: spoken(
             "((<play>|put on|try) (something|anything|some music|music|songs|some songs) (else|different)|(<play>|put on|try) (some|any) other (music|album|disc|cd|record)|(something|anything) (else|different))"

@@ -215,7 +215,7 @@ struct NaturalPhrasingTests {
         ("blast the music", "ChangeVolume step=up"), ("turn it down low", "ChangeVolume step=down"), ("put the volume on ten", "SetVolume volume=10"),
         ("bring the sound back", "Unmute"), ("start it back up", "Resume"), ("keep playing this album", "Repeat mode=disc"),
         ("play a bit of each song", "Scan"), ("play a random album", "PlayRandomDisc"), ("pick an album for me", "PlayRandomDisc"),
-        ("surprise me with a cd", "PlayRandomDisc"), ("put on a random disc", "PlayRandomDisc"), ("play a random song", "Random mode=magazine"),
+        ("surprise me with a cd", "PlayRandomDisc"), ("just play whichever disc", "PlayRandomDisc"), ("put on whatever cd you like", "PlayRandomDisc"), ("put on a random disc", "PlayRandomDisc"), ("play a random song", "Random mode=magazine"),
         ("pick an album", "needsValue PlayDisc disc"), ("change magazine to road trip", "PlayMagazine magazine=Road Trip"),
         ("put the road trip magazine in", "PlayMagazine magazine=Road Trip"),
         // Times as on a clock, volume levels and a short mute (typed, not heard).
