@@ -155,7 +155,7 @@ extension ShortcutRegistry {
     func selfCorrection(of prepared: PreparedSentence, mode: ResolutionMode, snapshot: CompiledSnapshot) -> IntentInvocation? {
         let words = prepared.words
         for marker in correctionMarkers {
-            guard let at = (1..<max(words.count - marker.count, 1)).first(where: { Array(words[$0..<($0 + marker.count)]) == marker }) else { continue }
+            guard let at = (1..<max(words.count - marker.count, 1)).first(where: { words[$0...].starts(with: marker) }) else { continue }
             let said = Array(words[..<at]), correction = Array(words[(at + marker.count)...])
             let first: IntentInvocation
             switch resolve(said, like: prepared, mode: mode, snapshot: snapshot) {

@@ -27,8 +27,8 @@ public struct RejectionModel: Sendable, Hashable {
     /// know, `fullNumberBacking` for a sentence without a number. Misheard numbers are the
     /// grammar's commonest wrong answer, so a sentence with one needs more of the other evidence.
     static func numberBacking(of recognition: Recognition) -> Double {
-        if let margin = recognition.rivalMargin { return min(margin, fullNumberBacking) }
-        return hasNumber(recognition.text ?? "") ? 0 : fullNumberBacking
+        let backing = RivalBacking(sentence: recognition.text ?? "", margin: recognition.rivalMargin)
+        return backing == .noRivals ? fullNumberBacking : min(recognition.rivalMargin ?? 0, fullNumberBacking)
     }
 
     /// The model fitted on the clips of all four corpus sets of `cdchanger-bench voice-eval`
