@@ -184,11 +184,13 @@ enum PhraseRenderer {
     }
 
     static let articles: Set<String> = ["the", "a", "an"]
-    /// Words that never take an article in front: an article before them would read "Put the on pause".
-    static let functionWords: Set<String> = [
+    /// Words that never take an article in front: an article before them would read "Put the on
+    /// pause", "Stop the after the current track" or "Pause the a sec".
+    static let functionWords: Set<String> = articles.union([
         "on", "in", "into", "to", "of", "at", "by", "with", "from", "off", "up", "down", "back", "again", "for", "and", "or",
-        "out", "over", "onto", "called", "named", "titled", "please",
-    ]
+        "out", "over", "onto", "called", "named", "titled", "please", "after", "before", "when", "once", "until", "till",
+        "then", "about", "around", "through", "it", "this", "that", "my", "your", "its", "some",
+    ])
 
     /// One thing a rendering will say next: a word that is always said, or a slot.
     private enum Item {
@@ -227,7 +229,7 @@ enum PhraseRenderer {
                 let rest = [elements[(position + 1)...]] + after
                 switch element {
                 case .words(let display, _):
-                    pieces.append(display)
+                    pieces.append(contentsOf: display.split(separator: " ").map(PhraseRenderer.readable))
                 case .choice(let alternatives):
                     guard render(alternatives[0], then: rest) else { return false }
                 case .optional(let alternatives):
@@ -274,11 +276,12 @@ enum PhraseRenderer {
             return !PhraseRenderer.functionWords.contains(word.lowercased())
         }
 
-        /// Whether nothing but optional parts without slots, or an article, comes before (within this sequence).
+        /// Whether nothing but optional parts without slots, or an article, comes before (within
+        /// this sequence): "[the] {track} track" and "<det> {track} track" read "the fourth track".
         private func afterArticleOrStart(_ before: ArraySlice<PhraseElement>) -> Bool {
             for element in before.reversed() {
+                if PhraseRenderer.leadingArticle([element]) != nil { return true }
                 guard case .optional(let alternatives) = element, !alternatives.contains(where: PhraseRenderer.hasSlot) else { return false }
-                if PhraseRenderer.leadingArticle(alternatives[0]) != nil { return true }
             }
             return true
         }
@@ -305,6 +308,14 @@ enum PhraseRenderer {
         }
         for sequence in rest where items.count < limit { walk(sequence) }
         return items
+    }
+
+    /// A template's own word as a sentence shows it: a number the template spells as a digit
+    /// reads as a word ("play this one from the start"), and "i" as "I".
+    static func readable(_ word: Substring) -> String {
+        if word == "i" || word.hasPrefix("i'") { return "I" + word.dropFirst() }
+        if word.allSatisfy(\.isNumber), let spelled = NumberWords.spell(String(word)) { return spelled }
+        return String(word)
     }
 
     /// "the" when the first way through `elements` is an article alone.
