@@ -22,6 +22,16 @@ public struct ListeningResult: Sendable {
     public let finishDuration: Duration
     /// Whether the grammar was searched again with wide beams (the first search found no path).
     public let searchedAgain: Bool
+    /// The turn heard again at other speeds (`Listener.secondHearingSpeeds`), when the caller
+    /// asked for it; empty otherwise.
+    public let secondHearings: [SecondHearing]
+}
+
+/// A turn's audio heard again, played faster or slower (`Listener.hearAgain`).
+public struct SecondHearing: Sendable {
+    /// How fast the audio was played: 0.9 is 10 % slower, and 10 % lower in pitch and formants.
+    public let speed: Double
+    public let recognition: Recognition
 }
 
 /// Listens once: feeds audio chunk by chunk into the grammar decoder and the phone loop as it
@@ -52,6 +62,11 @@ public final class Listener {
     /// A chunk whose RMS is under this share of the turn's loudest is quiet (−26 dB): clean
     /// speech's pauses are; under road noise nothing is, and the detector decides alone.
     public var quietLevel = 0.05
+    /// The speeds a turn is heard again at when the caller's `shouldHearAgain` asks for it: a voice
+    /// played 10 % slower or faster, its pitch and formants moved with it, fits the model
+    /// differently, and some turns heard doubtfully at their own speed are heard with confidence
+    /// at another (docs/voice.md, "Heard again at other speeds").
+    public var secondHearingSpeeds = [0.9, 1.1]
     private let stopRequest: Atomic<Bool>
 
     public init(recognizer: Recognizer) {
@@ -66,10 +81,12 @@ public final class Listener {
     /// `partial` the grammar decoder's partial hypothesis (every 200 ms), for a live display.
     /// `isComplete` says whether a partial hypothesis (as the resolver reads it) is a whole command;
     /// `isFinished` whether no sentence it may still become (`Recognizer.completedSentences`, or
-    /// nil for too many to tell) would do something else.
+    /// nil for too many to tell) would do something else. `shouldHearAgain` says whether the finished
+    /// recognition is doubtful enough to hear the turn again at `secondHearingSpeeds`.
     public func listen<Source: AudioSource>(
         to source: inout Source, level: (Double) -> Void = { _ in }, partial: (String) -> Void = { _ in },
-        isComplete: (String) -> Bool = { _ in true }, isFinished: (String, [String]?) -> Bool = { _, _ in false }
+        isComplete: (String) -> Bool = { _ in true }, isFinished: (String, [String]?) -> Bool = { _, _ in false },
+        shouldHearAgain: (Recognition) -> Bool = { _ in false }
     ) throws(DecoderError) -> ListeningResult {
         stopRequest.store(false, ordering: .relaxed)
         let grammar = recognizer.grammarDecoder.decoder
@@ -81,9 +98,12 @@ public final class Listener {
         try grammar.startUtterance()
         try phones.startUtterance()
         let limit = Self.samples(in: timeLimit)
-        // The turn's audio, for the voicing measure (`Recognition.voicedFraction`).
+        // The turn's audio as cleaned, for the voicing measure (`Recognition.voicedFraction`),
+        // and as read, for a second hearing.
         var heard: [Int16] = []
         heard.reserveCapacity(limit + chunkSize)
+        var raw: [Int16] = []
+        raw.reserveCapacity(limit + chunkSize)
         var buffer = [Int16](repeating: 0, count: chunkSize)
         var read = 0
         var heardSpeech = false
@@ -125,6 +145,7 @@ public final class Listener {
         loop: while true {
             let count = try buffer.withUnsafeMutableBufferPointer { chunk throws(DecoderError) in try source.read(into: chunk) }
             if count == 0 { end = .endOfInput; break }
+            raw.append(contentsOf: buffer[0..<count])
             try decode(buffer[0..<count])
             read += count
             level(Double(buffer[0..<count].map { abs(Int($0)) }.max() ?? 0) / 32768)
@@ -190,6 +211,12 @@ public final class Listener {
             hypothesis = try recognizer.grammarDecoder.searchAgainWithWideBeams(heard, mean: meanInUse)
         }
         let recognition = recognizer.result(hypothesis, loopPhones, samples: heard)
+        var secondHearings: [SecondHearing] = []
+        if shouldHearAgain(recognition) {
+            for speed in secondHearingSpeeds {
+                secondHearings.append(SecondHearing(speed: speed, recognition: try hearAgain(raw, speed: speed, mean: meanInUse)))
+            }
+        }
         // The searches keep an utterance's history until the next one starts: an empty utterance
         // gives it back now (with the turn's audio buffer, 2.5 MB less resident between turns in
         // the voice benchmark).
@@ -201,8 +228,41 @@ public final class Listener {
         recognizer.cepstralMean = zip(meanInUse, ownMean).map { $0 + Float(rate) * ($1 - $0) }
         return ListeningResult(
             recognition: recognition, end: end, samplesRead: read,
-            finishDuration: ContinuousClock.now - finishStart, searchedAgain: searchAgain
+            finishDuration: ContinuousClock.now - finishStart, searchedAgain: searchAgain, secondHearings: secondHearings
         )
+    }
+
+    /// Hears a turn's audio as read (`raw`) again, played at `speed` (resampled, `Resampler`):
+    /// cleaned afresh (`NoiseReduction`), with the noise floor, through both decoders in one go
+    /// from the cepstral mean `mean` the turn started with. The stream's own noise floor and
+    /// mean are left as the turn left them.
+    func hearAgain(_ raw: [Int16], speed: Double, mean: [Float]) throws(DecoderError) -> Recognition {
+        let rate = SpeechAudio.sampleRate
+        let played = try Resampler.resample(raw.map { Float($0) / 32768 }, from: Int((Double(rate) * speed).rounded()), to: rate)
+        let samples = played.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) }
+        var cleaned: [Int16] = []
+        if var reduction = recognizer.noiseReduction {
+            cleaned.reserveCapacity(samples.count + 2 * NoiseReduction.frameLength)
+            samples.withUnsafeBufferPointer { reduction.process($0, into: &cleaned) }
+            reduction.finish(into: &cleaned)
+        } else {
+            cleaned = samples
+        }
+        if let floor = recognizer.noiseFloor { cleaned = floor.applied(to: cleaned) }
+        let grammar = recognizer.grammarDecoder.decoder
+        let phones = recognizer.phoneLoop.decoder
+        recognizer.cepstralMean = mean
+        grammar.cepstralMean.restartAccumulator()
+        phones.cepstralMean.restartAccumulator()
+        try grammar.startUtterance()
+        try phones.startUtterance()
+        try cleaned.withUnsafeBufferPointer { audio throws(DecoderError) in
+            try grammar.process(audio)
+            try phones.process(audio)
+        }
+        try grammar.endUtterance()
+        try phones.endUtterance()
+        return recognizer.result(recognizer.grammarDecoder.finish(), phones.segments(), samples: cleaned)
     }
 
     /// The root mean square of `samples`.

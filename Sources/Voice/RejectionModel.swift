@@ -40,7 +40,7 @@ public struct RejectionModel: Sendable, Hashable {
     /// Its gaps are measured against each word's usual fit (`WordFitCalibration.standard`).
     public static let standard = RejectionModel(
         weights: [1.0163, 0.6073, 0.4756, -9.2261, 0.0061, -0.0298, 0.8429, 5.8729], bias: 9.2544, threshold: 0.4, confirmThreshold: -0.5,
-        numberThreshold: 1.15, calibration: .standard
+        numberThreshold: 1.15, secondHearingThreshold: 1.6, calibration: .standard
     )
 
     public var weights: [Double]
@@ -55,18 +55,24 @@ public struct RejectionModel: Sendable, Hashable {
     /// One whose numbers the phone loop backs needs `threshold`; one where a rival fits better
     /// is asked back (`RivalBacking`, docs/voice.md).
     public var numberThreshold: Double
+    /// The lowest score at which a turn heard again at another speed (`Listener.hearAgain`) is
+    /// acted on, when its own hearing was not: the best of several hearings is more often wrong
+    /// than one hearing of the same score, so it needs more (docs/voice.md, "Heard again at other
+    /// speeds").
+    public var secondHearingThreshold: Double
     /// Each word's usual fit, which the gap features are measured against.
     public var calibration: WordFitCalibration
 
     public init(
         weights: [Double], bias: Double, threshold: Double, confirmThreshold: Double? = nil, numberThreshold: Double? = nil,
-        calibration: WordFitCalibration = .none
+        secondHearingThreshold: Double? = nil, calibration: WordFitCalibration = .none
     ) {
         self.weights = weights
         self.bias = bias
         self.threshold = threshold
         self.confirmThreshold = min(confirmThreshold ?? threshold, threshold)
         self.numberThreshold = max(numberThreshold ?? threshold, threshold)
+        self.secondHearingThreshold = max(secondHearingThreshold ?? threshold, threshold)
         self.calibration = calibration
     }
 
@@ -105,6 +111,12 @@ public struct RejectionModel: Sendable, Hashable {
         case .unclear: return score >= numberThreshold ? .accept : .confirm
         case .rivalFitsBetter: return .confirm
         }
+    }
+
+    /// Whether a second hearing of `score` is acted on: from `secondHearingThreshold`, and only
+    /// when `verdict` would act on it too (its number words backed).
+    public func acceptsSecondHearing(_ score: Double, rivals: RivalBacking = .noRivals) -> Bool {
+        score >= secondHearingThreshold && verdict(score, rivals: rivals) == .accept
     }
 
     /// Whether `sentence` (as the resolver reads it) has a number in it: "disc three", "the

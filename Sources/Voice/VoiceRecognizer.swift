@@ -18,6 +18,11 @@ public struct VoiceTurn: Sendable {
     public let score: Double
     /// How listening went (why it ended, samples read, how long finishing took).
     public let listening: ListeningResult
+    /// The recognition the turn was judged by: the first hearing's, or the second hearing's
+    /// that was acted on.
+    public let recognition: Recognition
+    /// The speed of the second hearing acted on (`SecondHearing.speed`); nil for the first hearing.
+    public let speed: Double?
     /// Why listening ended.
     public var end: ListeningEnd { listening.end }
 }
@@ -133,6 +138,9 @@ public final class VoiceRecognizer: Sendable {
                 guard let sentences else { return false }
                 let resolution = registry.resolve(words, mode: .inApp)
                 return sentences.allSatisfy { registry.resolve($0, mode: .inApp) == resolution }
+            }, shouldHearAgain: { recognition in
+                // Not a turn acted on already, nor one the phone loop heard only silence in.
+                judged(recognition).verdict != .accept && recognition.phones.contains { $0.word != "SIL" }
             })
             // What the turn read of the model files and what it allocated and freed go back to the
             // system (`madvise`, `malloc_trim`): 1.9 and 1.2 MB less resident after a turn in the
@@ -184,15 +192,35 @@ public final class VoiceRecognizer: Sendable {
         try withEngine { engine throws(DecoderError) in engine.grammar }
     }
 
-    private func turn(_ listening: ListeningResult) -> VoiceTurn {
-        let recognition = listening.recognition
+    /// A recognition with its score and what to do with it.
+    private struct Judgement {
+        let recognition: Recognition
+        let score: Double
+        let verdict: RejectionModel.Verdict
+        let rivals: RejectionModel.RivalBacking
+    }
+
+    private func judged(_ recognition: Recognition) -> Judgement {
         let score = rejection.score(rejection.features(of: recognition))
-        let verdict = recognition.text.map {
-            rejection.verdict(score, rivals: RejectionModel.RivalBacking(sentence: $0, margin: recognition.rivalMargin))
-        } ?? .reject
+        let rivals = RejectionModel.RivalBacking(sentence: recognition.text ?? "", margin: recognition.rivalMargin)
+        return Judgement(recognition: recognition, score: score, verdict: recognition.text == nil ? .reject : rejection.verdict(score, rivals: rivals), rivals: rivals)
+    }
+
+    /// The turn judged by its first hearing, or by the best-scoring second hearing when the first
+    /// was not acted on and that one is (`RejectionModel.acceptsSecondHearing`).
+    private func turn(_ listening: ListeningResult) -> VoiceTurn {
+        var chosen = judged(listening.recognition)
+        var speed: Double?
+        if chosen.verdict != .accept,
+           let best = listening.secondHearings.map({ (speed: $0.speed, judgement: judged($0.recognition)) }).max(by: { $0.judgement.score < $1.judgement.score }),
+           best.judgement.recognition.text != nil, rejection.acceptsSecondHearing(best.judgement.score, rivals: best.judgement.rivals) {
+            chosen = best.judgement
+            speed = best.speed
+        }
+        let text = chosen.recognition.text
         return VoiceTurn(
-            heard: verdict == .accept ? recognition.text : nil, unsure: verdict == .confirm ? recognition.text : nil,
-            hypothesis: recognition.text, score: score, listening: listening
+            heard: chosen.verdict == .accept ? text : nil, unsure: chosen.verdict == .confirm ? text : nil,
+            hypothesis: text, score: chosen.score, listening: listening, recognition: chosen.recognition, speed: speed
         )
     }
 

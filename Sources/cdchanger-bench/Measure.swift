@@ -23,6 +23,12 @@ enum Measure {
         return usage.ru_maxrss * 1024
     }
 
+    /// `duration` in milliseconds, its whole seconds included.
+    static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }

@@ -126,8 +126,10 @@ enum VoiceBenchmark {
             latencies[group].append(Double(end - start) / 1e9 - speechEnd)
             if let resolution, resolution == registry.resolve(sentence, mode: .inApp) { right[group] += 1 }
             if let turn {
-                heard.append((sentence, turn.hypothesis ?? "", turn.score, turn.heard != nil ? "" : turn.unsure != nil ? ", asked back" : ", rejected", speechEnd,
-                              Double(turn.listening.samplesRead) / Double(SpeechAudio.sampleRate), Double(turn.listening.finishDuration.components.attoseconds) / 1e15))
+                let verdict = (turn.heard != nil ? "" : turn.unsure != nil ? ", asked back" : ", rejected")
+                    + (turn.listening.secondHearings.isEmpty ? "" : turn.speed.map { String(format: ", heard again, acted on at %.1f", $0) } ?? ", heard again")
+                heard.append((sentence, turn.hypothesis ?? "", turn.score, verdict, speechEnd,
+                              Double(turn.listening.samplesRead) / Double(SpeechAudio.sampleRate), Measure.milliseconds(turn.listening.finishDuration)))
             }
         }
         for turn in heard {

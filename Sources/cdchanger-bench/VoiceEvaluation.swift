@@ -91,17 +91,17 @@ enum VoiceEvaluation {
                 FileHandle.standardError.write(Data("cannot recognize \(fields[0])\n".utf8))
                 continue
             }
-            let features = model.features(of: turn.listening.recognition)
+            let features = model.features(of: turn.recognition)
             let meant = registry.resolve(said, mode: .inApp)
             let heard = turn.hypothesis.map { registry.resolve($0, mode: .inApp) }
             var right: Bool?
             if case .matched = meant { right = heard == meant }
             var acts = false
             if case .matched? = heard { acts = true }
-            let margin = turn.listening.recognition.rivalMargin
+            let margin = turn.recognition.rivalMargin
             let row = Row(
                 file: fields[0], said: said, hypothesis: turn.hypothesis, acts: acts, features: features, rivalMargin: margin, right: right,
-                wordGaps: turn.listening.recognition.features.wordGaps
+                wordGaps: turn.recognition.features.wordGaps
             )
             rows.append(row)
             // "wrong" only when the heard sentence does something else; one the resolver does not
@@ -111,7 +111,10 @@ enum VoiceEvaluation {
             print([row.file, said, turn.hypothesis ?? "", verdict].joined(separator: "\t") + "\t"
                   + features.map { String(format: "%.3f", $0) }.joined(separator: "\t") + String(format: "\t%.2f", turn.score)
                   + "\t\(turn.end.rawValue) \(turn.listening.samplesRead / 16) ms" + (turn.listening.searchedAgain ? " searched again" : "")
-                  + (margin.map { String(format: "\t%.3f", $0) } ?? "\t") + "\t" + turn.listening.recognition.features.worstWord)
+                  + (turn.speed.map { String(format: " heard again at %.1f", $0) } ?? "")
+                  + String(format: " finished in %.0f ms", Measure.milliseconds(turn.listening.finishDuration))
+                  + (turn.listening.secondHearings.isEmpty ? "" : " (\(turn.listening.secondHearings.count) more hearings)")
+                  + (margin.map { String(format: "\t%.3f", $0) } ?? "\t") + "\t" + turn.recognition.features.worstWord)
         }
         if calibrate {
             print("calibration (\(WordFitCalibration.shrinkage) observations weigh as the mean; words of \(WordFitCalibration.shortestWord) phones or more):")

@@ -205,7 +205,7 @@ extension OnTheRealPlayer {
             withExtendedLifetime((mute, stop)) {}
         }
 
-        /// "pause the song" (`SpeechFixtures.unsurePause`) is heard rightly through the capture
+        /// "pause the track" (`SpeechFixtures.unsurePause`) is heard rightly through the capture
         /// device, but not surely: the bar asks it back, and the "yes" said into the next turn pauses.
         @Test func anUnsureSentenceIsAskedBackAndYesSaidNextRunsIt() throws {
             let (folder, microphone, player, session) = try Self.firstTurn()

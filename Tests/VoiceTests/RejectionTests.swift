@@ -27,6 +27,17 @@ import TestSupport
         #expect(RejectionModel.standard.verdict(score, rivals: backing) == verdict)
     }
 
+    @Test("a second hearing acts from 1.6, and only where the first hearing's rules would act on it", arguments: [
+        (RejectionModel.RivalBacking.noRivals, 1.6, true), (.noRivals, 1.59, false), (.noRivals, 0.4, false), (.backed, 1.6, true),
+        (.unclear, 1.6, true), (.rivalFitsBetter, 5.0, false),
+    ])
+    func secondHearings(backing: RejectionModel.RivalBacking, score: Double, accepted: Bool) {
+        #expect(RejectionModel.standard.secondHearingThreshold == 1.6)
+        #expect(RejectionModel.standard.acceptsSecondHearing(score, rivals: backing) == accepted)
+        let plain = RejectionModel(weights: [], bias: 0, threshold: 1, secondHearingThreshold: 0)
+        #expect(plain.secondHearingThreshold == 1, "a second hearing never needs less than the first")
+    }
+
     @Test("how a sentence's numbers are backed follows from the sentence and its rival margin", arguments: [
         ("play disc three", 0.2, RejectionModel.RivalBacking.backed), ("play disc three", 0.041, .backed),
         ("play disc three", 0.0, .unclear), ("play disc three", 0.02, .unclear), ("play disc three", 0.04, .unclear),
