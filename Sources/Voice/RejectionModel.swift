@@ -58,7 +58,7 @@ public struct RejectionModel: Sendable, Hashable {
     /// The lowest score at which a turn heard again at another speed (`Listener.hearAgain`) is
     /// acted on, when its own hearing was not: the best of several hearings is more often wrong
     /// than one hearing of the same score, so it needs more (docs/voice.md, "Heard again at other
-    /// speeds").
+    /// speeds"). Infinite: no turn is heard again.
     public var secondHearingThreshold: Double
     /// Each word's usual fit, which the gap features are measured against.
     public var calibration: WordFitCalibration

@@ -139,8 +139,10 @@ public final class VoiceRecognizer: Sendable {
                 let resolution = registry.resolve(words, mode: .inApp)
                 return sentences.allSatisfy { registry.resolve($0, mode: .inApp) == resolution }
             }, shouldHearAgain: { recognition in
-                // Not a turn acted on already, nor one the phone loop heard only silence in.
-                judged(recognition).verdict != .accept && recognition.phones.contains { $0.word != "SIL" }
+                // Not a turn acted on already, nor one the phone loop heard only silence in, nor
+                // for a model that acts on no second hearing.
+                rejection.secondHearingThreshold.isFinite && judged(recognition).verdict != .accept
+                    && recognition.phones.contains { $0.word != "SIL" }
             })
             // What the turn read of the model files and what it allocated and freed go back to the
             // system (`madvise`, `malloc_trim`): 1.9 and 1.2 MB less resident after a turn in the

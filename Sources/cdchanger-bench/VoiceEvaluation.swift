@@ -7,9 +7,10 @@
 // scripts/voice-corpus.sh makes the corpus docs/voice.md reports.
 // Prints one TSV row per file (what was heard; right, wrong, notUnderstood, or for speech outside
 // the grammar acts or none; its features, score, end, the number words' rival margin and the
-// worst-fitting word),
+// worst-fitting word; the end column says when a turn was acted on from a second hearing, how long
+// finishing the turn took and whether it was heard again),
 // then a threshold table and what the standard thresholds act on and ask back ("Did you say …?"); `--fit` refits the weights first (`RejectionModel.fit`, wrong answers
-// weighted ×4) and prints them; `--weights` scores with given ones. The gap features are taken
+// weighted ×4) and prints them; `--weights` scores with given ones (both without second hearings). The gap features are taken
 // against the standard word calibration (`WordFitCalibration`), or none with `--uncalibrated`;
 // `--calibrate` prints the calibration of the rightly heard rows' word gaps (the table of
 // `WordFitCalibration.standardListing`).
@@ -78,6 +79,9 @@ enum VoiceEvaluation {
         var model = RejectionModel.standard
         if let weights { model = RejectionModel(weights: weights.weights, bias: weights.bias, threshold: 0) }
         model.calibration = calibration
+        // Fitting, calibrating and other weights measure first hearings, which is what the
+        // weights score: no turn is heard again (`RejectionModel.secondHearingThreshold`).
+        if fit || calibrate || weights != nil { model.secondHearingThreshold = .infinity }
         let recognizer = VoiceRecognizer(registry: registry, options: .changer, rejection: model)
         // The songs a fresh install's Magazine One holds and the library's genres, as `shortcuts
         // --spoken` (the corpus) had them.

@@ -35,6 +35,18 @@ import TestSupport
         #expect(turn.speed == nil)
     }
 
+    /// `cdchanger-bench voice-eval --fit` measures first hearings so.
+    @Test("a model that acts on no second hearing hears no turn again")
+    func noSecondHearingsForAnInfiniteThreshold() throws {
+        var model = RejectionModel.standard
+        model.secondHearingThreshold = .infinity
+        let registry = try GrammarGenerationTests.registry(MagazineNames(["Road Trip", "Sunday Drive"]))
+        let recognizer = VoiceRecognizer(registry: registry, options: .changer, rejection: model)
+        let turn = try recognizer.recognize(try WideSearchTests.speech("next song", voice: SpeechFixtures.Voice("en-us", speed: 140)))
+        #expect(turn.listening.secondHearings.isEmpty)
+        #expect(turn.heard == nil, "acted on “\(turn.heard ?? "")”")
+    }
+
     @Test("silence is not heard again")
     func silenceIsNotHeardAgain() throws {
         let turn = try WideSearchTests.recognizer().recognize([Int16](repeating: 0, count: 2 * SpeechAudio.sampleRate))
