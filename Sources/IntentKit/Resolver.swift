@@ -187,7 +187,7 @@ extension ShortcutRegistry {
             if let closing = closingCourtesies.first(where: { end > $0.count && words[..<end].suffix($0.count).elementsEqual($0) }) {
                 words.removeSubrange((end - closing.count)..<end)
                 end = words.count
-            } else if skipWords.contains(words[end - 1]) {
+            } else if isSkip(snapshot.vocabulary.id(of: words[end - 1])) {
                 end -= 1
             } else {
                 break
@@ -400,11 +400,6 @@ struct Matcher {
         self.allowSkipping = allowSkipping
     }
 
-    @inline(__always)
-    private func isSkip(_ token: Int32) -> Bool {
-        token >= 0 && Int(token) < registry.skipFlags.count && registry.skipFlags[Int(token)]
-    }
-
     private mutating func add(_ position: Int, _ state: Int32, _ bindings: Bindings, _ score: Int32) {
         let head = position * stateCount + Int(state)
         var index = heads[head]
@@ -455,7 +450,7 @@ struct Matcher {
         let length = Int32(end - start)
         guard yields else { return length * Matcher.scoreUnit - (isEntity ? length : 0) }
         var counted: Int32 = 0
-        for index in start..<end where !isSkip(tokens[index]) { counted += 1 }
+        for index in start..<end where !registry.isSkip(tokens[index]) { counted += 1 }
         return counted * Matcher.scoreUnit - 64 * length
     }
 
@@ -518,7 +513,7 @@ struct Matcher {
 
     private mutating func advance(_ thread: Thread, at position: Int, template: CompiledTemplate) {
         let count = tokens.count
-        if allowSkipping, position < count, isSkip(tokens[position]) {
+        if allowSkipping, position < count, registry.isSkip(tokens[position]) {
             add(position + 1, thread.state, thread.bindings, thread.score)
         }
         for transition in template.transitions(from: thread.state) {

@@ -41,6 +41,12 @@ public final class ShortcutRegistry: Sendable {
     let enumTries: [NameTrie]
     let baseVocabulary: Vocabulary
     let skipFlags: [Bool]
+
+    /// Whether `token` is a skip word (one the matcher may leave out anywhere).
+    @inline(__always)
+    func isSkip(_ token: Int32) -> Bool {
+        token >= 0 && Int(token) < skipFlags.count && skipFlags[Int(token)]
+    }
     /// Every app name (main first) as token numbers.
     let appNameTokens: [[Int32]]
     let connectorTokens: Set<Int32>

@@ -13,7 +13,7 @@ extension ShortcutRegistry {
     /// suggestion is the template's rendered example.
     func suggestions(for prepared: PreparedSentence, mode: ResolutionMode, snapshot: CompiledSnapshot) -> [String] {
         let tokens = Array(prepared.tokens.prefix(ShortcutRegistry.suggestionTokenWindow))
-        let words = Set(tokens.filter { $0 >= 0 && !(Int($0) < skipFlags.count && skipFlags[Int($0)]) })
+        let words = Set(tokens.filter { $0 >= 0 && !isSkip($0) })
         let overlaps = coreTemplates.enumerated().map { index, template in
             (overlap: words.reduce(0) { $0 + (template.literalTokens.contains($1) ? 1 : 0) }, template: index)
         }
@@ -161,10 +161,6 @@ extension ShortcutRegistry {
         return Int(distance[count * states + Int(template.acceptState)])
     }
 
-    @inline(__always)
-    private func isSkip(_ token: Int32) -> Bool {
-        token >= 0 && Int(token) < skipFlags.count && skipFlags[Int(token)]
-    }
 }
 
 /// Renders a phrase template as its most natural reading: the first alternative of every choice;

@@ -11,6 +11,11 @@ public struct SpeechAudio: Sendable {
 
     /// Length in seconds.
     public var duration: Double { Double(samples.count) / Double(Self.sampleRate) }
+
+    /// Samples from -1…1 as 16-bit ones, clipped.
+    static func quantized(_ samples: [Float]) -> [Int16] {
+        samples.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) }
+    }
 }
 
 /// Reads a sound file of any rate, mono or stereo (`sf_open`, `sf_readf_float`), mixes it to mono
@@ -33,7 +38,7 @@ public enum AudioFile {
             mono[frame] = sum / Float(channels)
         }
         let resampled = try Resampler.resample(mono, from: Int(info.samplerate), to: SpeechAudio.sampleRate)
-        return SpeechAudio(samples: resampled.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) })
+        return SpeechAudio(samples: SpeechAudio.quantized(resampled))
     }
 }
 
@@ -60,5 +65,10 @@ public enum Resampler {
         }
         if status != 0 { throw DecoderError("resampling failed: \(String(cString: src_strerror(status)))") }
         return Array(output.prefix(produced))
+    }
+
+    /// 16-bit `samples` at `sourceRate` as 16-bit samples at `targetRate`.
+    public static func resample(_ samples: [Int16], from sourceRate: Int, to targetRate: Int) throws(DecoderError) -> [Int16] {
+        SpeechAudio.quantized(try resample(samples.map { Float($0) / 32768 }, from: sourceRate, to: targetRate))
     }
 }

@@ -238,16 +238,8 @@ public final class Listener {
     /// mean are left as the turn left them.
     func hearAgain(_ raw: [Int16], speed: Double, mean: [Float]) throws(DecoderError) -> Recognition {
         let rate = SpeechAudio.sampleRate
-        let played = try Resampler.resample(raw.map { Float($0) / 32768 }, from: Int((Double(rate) * speed).rounded()), to: rate)
-        let samples = played.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) }
-        var cleaned: [Int16] = []
-        if var reduction = recognizer.noiseReduction {
-            cleaned.reserveCapacity(samples.count + 2 * NoiseReduction.frameLength)
-            samples.withUnsafeBufferPointer { reduction.process($0, into: &cleaned) }
-            reduction.finish(into: &cleaned)
-        } else {
-            cleaned = samples
-        }
+        let played = try Resampler.resample(raw, from: Int((Double(rate) * speed).rounded()), to: rate)
+        var cleaned = recognizer.noiseReduction?.cleaned(played) ?? played
         if let floor = recognizer.noiseFloor { cleaned = floor.applied(to: cleaned) }
         let grammar = recognizer.grammarDecoder.decoder
         let phones = recognizer.phoneLoop.decoder

@@ -75,6 +75,16 @@ public struct NoiseReduction: Sendable {
         drain(into: &output)
     }
 
+    /// A whole recording cleaned, from this state (`process`, then `finish`).
+    public func cleaned(_ samples: [Int16]) -> [Int16] {
+        var reduction = self
+        var output: [Int16] = []
+        output.reserveCapacity(samples.count + 2 * Self.frameLength)
+        samples.withUnsafeBufferPointer { reduction.process($0, into: &output) }
+        reduction.finish(into: &output)
+        return output
+    }
+
     /// Appends the cleaned samples still held back, so that output and input are the same length.
     public mutating func finish(into output: inout [Int16]) {
         let missing = samplesIn - samplesOut
